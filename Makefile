@@ -1,0 +1,25 @@
+# The two commands of the README: `make lab` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: lab test install-lab install-test clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+install-lab: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[lab]'
+
+install-test: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+
+lab: install-lab
+	$(BIN)/jupyter lab --notebook-dir=notebooks
+
+test: install-test
+	$(BIN)/python -m pytest --nbval tests notebooks
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,1 @@
+"""Subcommands of the ``bridgelab`` command, one module each (see ``bridgelab.cli``)."""
