@@ -164,7 +164,12 @@ class Deal:
                 f"{text!r} does not start with a seat and a colon: a PBN deal reads "
                 "'N:' (or E:, S:, W:) and then four hands clockwise"
             )
-        first = Seat.parse(raw[0])
+        try:
+            first = Seat.parse(raw[0])
+        except ParseError:
+            raise PBNError(
+                f"{raw[0]!r} is not a seat: a PBN deal starts with N:, E:, S: or W:"
+            ) from None
         hands = raw[2:].split()
         if len(hands) != 4:
             raise PBNError(
