@@ -15,8 +15,11 @@ install-lab: $(BIN)/python
 install-test: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 
+# Root (as in containers) must say so to Jupyter; nobody else needs the flag.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: install-lab
-	$(BIN)/jupyter lab --notebook-dir=notebooks
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
 test: install-test
 	$(BIN)/python -m pytest --nbval tests notebooks
