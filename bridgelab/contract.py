@@ -178,7 +178,7 @@ class Contract:
 
     @classmethod
     def parse(cls, text: "str | Contract", lang: str | None = None) -> "Contract":
-        """Read '4S', '4SX', '3NTXX', '6♥', '4S by N', '3NTX-S', '2 bez trumfů'."""
+        """Read '4S', '4SX', '3NTXX', '6♥', '4S by N', '3NTX-S', '2 bez trumfů', '4 pada kontraga'."""
         if isinstance(text, Contract):
             return text
         raw = str(text).strip()
@@ -192,6 +192,14 @@ class Contract:
                 dbl = _DOUBLING_SUFFIX[(m.group("dbl") or "").upper()]
                 seat = Seat.parse(m.group("seat")) if m.group("seat") else None
                 return cls(call.level, call.strain, dbl, seat)
+        try:
+            from . import lang as _lang
+        except ImportError:  # the language module is optional for the engine
+            _lang = None
+        if _lang is not None and hasattr(_lang, "parse_contract"):
+            contract = _lang.parse_contract(raw, lang)
+            if contract is not None:
+                return contract
         raise ParseError(
             f"{text!r} is not a contract: write a level 1-7 and a strain, then X for doubled or XX "
             "for redoubled, optionally 'by' and the declarer: 4S, 3NTX, 6♥XX by N"
