@@ -3,7 +3,12 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test install-lab install-test clean
+.PHONY: lab test install-lab install-test system-deps clean
+
+# Debian programs the tests use: chromium (the browser test, handout screenshots) and dealer
+# (a peer for the PBN and speed comparisons). Installed when we are root on Debian; otherwise
+# the tests that need them say so and skip.
+APT_PACKAGES := chromium dealer
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +26,15 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: install-lab
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
-test: install-test
+system-deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian packages:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	else echo "note: Debian packages$$missing are missing; the tests that need them will skip"; fi
+
+test: install-test system-deps
 	$(BIN)/python -m pytest --nbval tests notebooks
 
 clean:
