@@ -79,14 +79,11 @@ class Call:
         call = _parse_english(raw)
         if call is not None:
             return call
-        try:
-            from . import lang as _lang
-        except ImportError:  # the language module is optional for the engine
-            _lang = None
-        if _lang is not None and hasattr(_lang, "parse_call"):
-            call = _lang.parse_call(raw, lang)
-            if call is not None:
-                return call
+        from . import lang as _lang  # here, not at the top: bridgelab.lang imports this module
+
+        call = _lang.parse_call(raw, lang)
+        if call is not None:
+            return call
         raise ParseError(
             f"{text!r} is not a call: write a bid as a level 1-7 and a strain (1C, 2♦, 3H, 4S, 1NT), "
             "or Pass (P), Double (X) or Redouble (XX)"
@@ -192,14 +189,11 @@ class Contract:
                 dbl = _DOUBLING_SUFFIX[(m.group("dbl") or "").upper()]
                 seat = Seat.parse(m.group("seat")) if m.group("seat") else None
                 return cls(call.level, call.strain, dbl, seat)
-        try:
-            from . import lang as _lang
-        except ImportError:  # the language module is optional for the engine
-            _lang = None
-        if _lang is not None and hasattr(_lang, "parse_contract"):
-            contract = _lang.parse_contract(raw, lang)
-            if contract is not None:
-                return contract
+        from . import lang as _lang  # here, not at the top: bridgelab.lang imports this module
+
+        contract = _lang.parse_contract(raw, lang)
+        if contract is not None:
+            return contract
         raise ParseError(
             f"{text!r} is not a contract: write a level 1-7 and a strain, then X for doubled or XX "
             "for redoubled, optionally 'by' and the declarer: 4S, 3NTX, 6♥XX by N"
