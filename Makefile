@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test install-lab install-test system-deps clean
+.PHONY: lab test app install-lab install-test install-app system-deps clean
 
 # Debian programs the tests use: chromium (the browser test, handout screenshots) and dealer
 # (a peer for the PBN and speed comparisons). Installed when we are root on Debian; otherwise
@@ -25,6 +25,15 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 lab: install-lab
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(LAB_ARGS)
+
+install-app: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[app]'
+
+# The student quiz app (Voila: no code shown). Serve a class with
+#   make app VOILA_ARGS="--port=8866 --Voila.ip=0.0.0.0"
+VOILA_ARGS ?= --port=8866
+app: install-app
+	$(BIN)/voila app/quiz.ipynb $(VOILA_ARGS)
 
 system-deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

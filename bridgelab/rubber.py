@@ -238,6 +238,12 @@ class _Scoresheet:
         rows.append(self._status())
         return "\n".join(rows)
 
+    def __repr__(self) -> str:
+        t = self.totals
+        return (f"<{type(self).__name__}: {len(self.deals)} deals, "
+                f"{self.labels[0]} {t[self.labels[0]]}, {self.labels[1]} {t[self.labels[1]]}; "
+                f"{self._status()}>")
+
     def _status(self) -> str:
         if not self._over:
             lead = self.leader
