@@ -1,0 +1,44 @@
+"""``bridgelab handout lesson.pbn --html out.html [--pdf out.pdf]``: a printable handout of the
+boards in a PBN (or BBO .lin) file, four diagrams to a page."""
+
+from __future__ import annotations
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "handout",
+        help="a printable handout (HTML, PDF) of the boards in a PBN or LIN file",
+    )
+    p.add_argument("file", help="a .pbn file (or a BBO .lin file)")
+    p.add_argument("--html", metavar="FILE", help="write the handout here (default: FILE with .html)")
+    p.add_argument("--pdf", metavar="FILE", help="also print it to PDF (needs chromium)")
+    p.add_argument("--title", help="title at the top of each page (default: the Event tag)")
+    p.add_argument("--per-page", type=int, choices=(2, 4), default=4, help="boards to a page")
+    p.add_argument("--dd", action="store_true",
+                   help="add double-dummy tables where the file has none (needs endplay)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    import os
+
+    from ..errors import BridgeError
+    from ..handout import write_pdf
+    from ..lesson import Lesson
+
+    if not os.path.isfile(args.file):
+        raise BridgeError(f"{args.file}: no such file (give a .pbn or .lin file)")
+
+    lesson = Lesson.from_pbn(args.file, title=args.title)
+    if args.dd and any(r.dd is None for r in lesson.boards):
+        from ..dd import dd_tables
+
+        missing = [r for r in lesson.boards if r.dd is None]
+        for rec, table in zip(missing, dd_tables([r.deal for r in missing])):
+            rec.dd = tuple(tuple(int(x) for x in row) for row in table)
+    html_path = args.html or os.path.splitext(args.file)[0] + ".html"
+    lesson.save_html(html_path, per_page=args.per_page)
+    print(f"wrote {html_path} ({len(lesson)} boards)")
+    if args.pdf:
+        print(f"wrote {write_pdf(html_path, args.pdf)}")
+    return 0
