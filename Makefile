@@ -5,10 +5,10 @@ BIN    := $(VENV)/bin
 
 .PHONY: lab test app install-lab install-test install-app system-deps clean
 
-# Debian programs the tests use: chromium (the browser test, handout screenshots) and dealer
-# (a peer for the PBN and speed comparisons). Installed when we are root on Debian; otherwise
-# the tests that need them say so and skip.
-APT_PACKAGES := chromium dealer
+# Debian programs the tests use: chromium (the browser test and handout PDFs, with DejaVu for
+# the suit symbols) and dealer (a peer for the PBN and speed comparisons). Installed when we
+# are root on Debian; otherwise the tests that need them say so and skip.
+APT_PACKAGES := chromium dealer fonts-dejavu-core
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
