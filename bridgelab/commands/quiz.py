@@ -1,0 +1,84 @@
+"""``bridgelab quiz``: a quiz in the terminal, answers read from stdin, on the same QuizSession
+the notebook widgets use (so the engine is proven without a browser)."""
+
+from __future__ import annotations
+
+import sys
+
+
+def register(sub) -> None:
+    p = sub.add_parser("quiz", help="answer quiz questions in the terminal (scoring, auctions, hands)")
+    p.add_argument("--topic", action="append", metavar="TOPIC",
+                   help="a topic or group (scoring, auction, evaluation); repeat for several; "
+                        "default all. --list-topics shows them")
+    p.add_argument("--level", type=int, choices=(1, 2, 3), help="questions of this level and below")
+    p.add_argument("--lang", default="en", help="language: en, et, sr, cs, ms (default en)")
+    p.add_argument("--seed", type=int, help="seed: the same seed asks the same questions")
+    p.add_argument("-n", "--length", type=int, default=10, help="number of questions (default 10)")
+    p.add_argument("--bank", action="append", metavar="FILE",
+                   help="ask the questions of this bank file too (default: the banks in data/)")
+    p.add_argument("--no-banks", action="store_true", help="only questions made by the engine")
+    p.add_argument("--store", metavar="FILE", help="progress database (default: the user data directory)")
+    p.add_argument("--no-save", action="store_true", help="do not record the answers")
+    p.add_argument("--user", default="default", help="whose progress (default 'default')")
+    p.add_argument("--review", action="store_true", help="review my mistakes instead of new questions")
+    p.add_argument("--summary", action="store_true", help="print the progress summary and stop")
+    p.add_argument("--list-topics", action="store_true", help="list the topics and stop")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..lang.i18n import check_language, translate as _t
+    from ..quiz import TOPICS, ProgressStore, QuizSession, bundled_banks, review_mistakes
+    from ..quiz.core import generators_for
+
+    lang = check_language(args.lang)
+    out = sys.stdout
+    if args.list_topics:
+        generators_for()
+        from ..quiz.core import TOPIC_GROUPS
+
+        for topic, about in TOPICS.items():
+            print(f"{topic:20} {_t(about, lang)}", file=out)
+        for group, topics in TOPIC_GROUPS.items():
+            print(f"{group:20} = {', '.join(topics)}", file=out)
+        return 0
+    store = None if args.no_save else ProgressStore(args.store)
+    if args.summary:
+        if store is None:
+            print(_t("Nothing is saved with --no-save.", lang), file=out)
+            return 0
+        df = store.summary(args.user)
+        print(df.to_string(index=False) if len(df) else _t("No answers yet.", lang), file=out)
+        return 0
+    if args.review:
+        session = review_mistakes(store, args.user, lang, args.topic)
+    else:
+        banks = [] if args.no_banks else (args.bank if args.bank else bundled_banks())
+        session = QuizSession(topics=args.topic, level=args.level, lang=lang, seed=args.seed, store=store,
+                              user=args.user, banks=banks, length=args.length)
+    number = 0
+    q = session.current
+    while q is not None:
+        number += 1
+        print(f"\n{number}. {q}", file=out)
+        while True:
+            print("> ", end="", file=out, flush=True)
+            line = sys.stdin.readline()
+            if not line:  # end of input: stop here, every answer so far is saved
+                print(file=out)
+                print(session.summary(), file=out)
+                return 0
+            fb = session.answer(line.strip())
+            if fb.understood:
+                break
+            print(fb.explanation, file=out)
+        if fb.correct:
+            print(_t("Right!", lang), file=out)
+        else:
+            print(_t("Not quite: the answer is {answer}.", lang, answer=fb.expected), file=out)
+        print(fb.explanation, file=out)
+        q = session.next()
+    print(file=out)
+    print(session.summary(), file=out)
+    return 0

@@ -1,0 +1,209 @@
+"""Reading what a learner types: numbers, yes/no, seats, calls, patterns, choices.
+
+Lenient on purpose: "1 234", "1,234" and "1234" are one number; "2½", "2,5" and "2.5" another;
+"4s", "4♠", "4 pada", "4 pik" are one call (through ``bridgelab.lang.parse_call``); "jah", "da",
+"ano", "ya" all mean yes. Each reader returns None when it cannot read the text, so the session
+can say "I did not understand" instead of marking a typo as a wrong bridge answer.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..cards import Seat
+from ..errors import BridgeError, ParseError
+from ..lang.i18n import translate
+
+__all__ = ["parse_number", "parse_yesno", "parse_seat", "parse_call", "parse_pattern",
+           "parse_choice", "normalise_text", "format_number"]
+
+_SPACES = "\u00a0\u202f\u2009\u2007 '’_"
+_FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75}
+_THOUSANDS = re.compile(r"^[1-9]\d{0,2}([,.]\d{3})+$")
+
+
+def parse_number(text) -> "int | float | None":
+    """A number as people write it: '1 234', '1,234', '1.234' (thousands), '2,5', '2.5', '2½',
+    '2 1/2', '-500', '−500'. None if it is not a number.
+
+    A comma or dot followed by groups of exactly three digits separates thousands; otherwise
+    it is the decimal mark.
+    """
+    if isinstance(text, (int, float)) and not isinstance(text, bool):
+        return text
+    s = str(text).strip()
+    frac = 0.0
+    for sym, val in _FRACTIONS.items():
+        if s.endswith(sym):
+            frac += val
+            s = s[: -len(sym)].strip() or "0"
+    s = unicodedata.normalize("NFKC", s).replace("⁄", "/").replace("−", "-").replace("–", "-")
+    m = re.fullmatch(r"([+-]?\d+)?\s*(\d+)\s*/\s*(\d+)", s)
+    if m:
+        if not int(m.group(3)):
+            return None
+        whole = int(m.group(1) or 0)
+        part = int(m.group(2)) / int(m.group(3))
+        return _tidy(whole - part if str(m.group(1) or "").startswith("-") else whole + part)
+    for ch in _SPACES:
+        s = s.replace(ch, "")
+    sign = 1
+    if s.startswith(("-", "+")):
+        sign = -1 if s[0] == "-" else 1
+        s = s[1:]
+    if not s or not re.fullmatch(r"[\d.,]+", s):
+        return None
+    if _THOUSANDS.match(s) and len(set(ch for ch in s if ch in ",.")) == 1:
+        s = s.replace(",", "").replace(".", "")
+    elif s.count(",") + s.count(".") > 1:
+        # '1.234,5' or '1,234.5': the last mark is the decimal one
+        last = max(s.rfind(","), s.rfind("."))
+        whole, mark = s[:last], s[last]
+        if mark in whole or not re.fullmatch(r"[1-9]\d{0,2}([,.]\d{3})+", whole):
+            return None
+        s = whole.replace(",", "").replace(".", "") + "." + s[last + 1:]
+    else:
+        s = s.replace(",", ".")
+    try:
+        value = float(s)
+    except ValueError:
+        return None
+    if frac and value != int(value):
+        return None
+    return _tidy(sign * (value + frac))  # '-2½' is minus two and a half
+
+
+def _tidy(x: float) -> "int | float":
+    return int(x) if float(x).is_integer() else x
+
+
+def format_number(x, lang: str = "en") -> str:
+    """A number for display: thousands unseparated ('1100'), halves as '2½'."""
+    if isinstance(x, float) and not x.is_integer():
+        whole, part = divmod(x, 1)
+        if abs(part - 0.5) < 1e-9:
+            return f"{int(whole)}½" if whole else "½"
+        return str(x) if lang == "en" else str(x).replace(".", ",")
+    return str(int(x))
+
+
+# Yes and no in the shipped languages; a teacher's catalogue adds its own through the
+# translations of "yes" and "no".
+_YES = {"yes", "y", "true", "jah", "ja", "da", "ano", "ya", "ye", "benar", "betul"}
+_NO = {"no", "n", "false", "ei", "ne", "tidak", "tak", "bukan"}
+
+
+def parse_yesno(text, lang: str = "en") -> "str | None":
+    """'yes' or 'no' from yes/no words in any shipped language (and in ``lang``'s catalogue)."""
+    key = normalise_text(text)
+    yes = set(_YES) | {normalise_text(translate("yes", lang)), normalise_text(translate("Yes", lang))}
+    no = set(_NO) | {normalise_text(translate("no", lang)), normalise_text(translate("No", lang))}
+    if key in yes and key not in no:
+        return "yes"
+    if key in no and key not in yes:
+        return "no"
+    return None
+
+
+_SEAT_WORDS = {
+    # Estonian uses the German compass names, as the text does (Nord Ost Süd West).
+    "et": {"nord": 0, "ost": 1, "sud": 2, "süd": 2, "west": 3, "pohi": 0, "põhi": 0, "ida": 1,
+           "louna": 2, "lõuna": 2, "laas": 3, "lääs": 3},
+    "sr": {"sever": 0, "istok": 1, "jug": 2, "zapad": 3},
+    "cs": {"sever": 0, "vychod": 1, "východ": 1, "jih": 2, "zapad": 3, "západ": 3},
+    "ms": {"utara": 0, "timur": 1, "selatan": 2, "barat": 3, "u": 0, "t": 1, "b": 3},
+}
+
+
+def parse_seat(text, lang: str = "en") -> "Seat | None":
+    """A seat from N/E/S/W, English names, or the compass names of ``lang`` (then any language)."""
+    raw = str(text).strip()
+    try:
+        return Seat.parse(raw)
+    except ParseError:
+        pass
+    try:
+        from .. import lang as _lang
+
+        if hasattr(_lang, "parse_seat"):
+            try:
+                seat = _lang.parse_seat(raw, lang)
+            except (BridgeError, TypeError):
+                seat = None
+            if seat is not None:
+                return Seat.parse(seat)
+    except ImportError:  # pragma: no cover - the terms module is optional
+        pass
+    key = raw.casefold()
+    for code in [lang] + [c for c in _SEAT_WORDS if c != lang]:
+        words = _SEAT_WORDS.get(code, {})
+        if key in words and (code == lang or len(key) > 1):
+            return Seat(words[key])
+    for s in Seat:  # the translated names of the catalogue
+        if key == translate(s.full_name, lang).casefold():
+            return s
+    return None
+
+
+def parse_call(text, lang: str = "en"):
+    """A Call from English or ``lang``'s words ('4s', '4♠', '4 pada', 'dalje'); None if unreadable."""
+    from ..contract import Call
+
+    raw = str(text).strip()
+    for attempt in (lang, None):
+        try:
+            return Call.parse(raw, attempt)
+        except (BridgeError, TypeError):
+            continue
+    return None
+
+
+def parse_pattern(text) -> "str | None":
+    """'5-4-3-1' from '5431', '5 4 3 1', '1-3-4-5' (any order); None unless four lengths summing to 13."""
+    s = str(text).strip()
+    parts = re.findall(r"\d+", s)
+    if len(parts) == 1 and len(parts[0]) == 4:
+        parts = list(parts[0])
+    if len(parts) != 4:
+        return None
+    lengths = sorted((int(p) for p in parts), reverse=True)
+    if sum(lengths) != 13:
+        return None
+    return "-".join(map(str, lengths))
+
+
+def normalise_text(text) -> str:
+    """Lower case, accents and punctuation kept apart from letters and digits removed."""
+    s = unicodedata.normalize("NFKC", str(text)).casefold().strip()
+    return " ".join(re.sub(r"[^\w♠♥♦♣]+", " ", s).split())
+
+
+def _strip_accents(s: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", s) if unicodedata.category(c) != "Mn")
+
+
+def parse_choice(text, choices: list[str]) -> "str | None":
+    """One of ``choices``: its text (case, accents and spacing aside) or its number 1, 2, ...
+
+    A number is taken as the choice's position only when no choice reads as that number.
+    """
+    key = normalise_text(text)
+    if not key:
+        return None
+    for c in choices:
+        if normalise_text(c) == key:
+            return c
+    for c in choices:
+        if _strip_accents(normalise_text(c)) == _strip_accents(key):
+            return c
+    num = parse_number(key)
+    if isinstance(num, int):
+        for c in choices:
+            if parse_number(c) == num:
+                return c
+        if 1 <= num <= len(choices):
+            return choices[num - 1]
+    if len(key) == 1 and "a" <= key <= "z" and ord(key) - 97 < len(choices):
+        return choices[ord(key) - 97]
+    return None

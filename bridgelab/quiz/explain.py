@@ -1,0 +1,55 @@
+"""Explanations in the learner's language, built from the engine's own parts."""
+
+from __future__ import annotations
+
+from ..lang.i18n import translate as _t
+from .terms import contract_name
+
+__all__ = ["score_lines", "rubber_lines", "where_text"]
+
+
+def _localise_args(bd, msgid: str, args: dict, lang: str) -> dict:
+    from ..scoring import MESSAGES
+
+    out = dict(args)
+    if "contract" in out:
+        out["contract"] = contract_name(bd.contract, lang)
+    if "vulnerability" in out:
+        key = "score.vulnerable" if bd.vulnerable else "score.not_vulnerable"
+        out["vulnerability"] = _t(MESSAGES[key], lang)
+    return out
+
+
+def score_lines(bd, lang: str = "en") -> list[str]:
+    """A ScoreBreakdown line by line in ``lang``: the header, each part, the total."""
+    from ..scoring import MESSAGES
+
+    return [_t(MESSAGES[m], lang, **_localise_args(bd, m, a, lang)) for m, a in bd.messages()]
+
+
+def where_text(side: str, line: str, lang: str = "en") -> str:
+    """'above the line, for the defenders' and the like, in ``lang``."""
+    if line == "below":
+        return _t("below the line, for the declaring side", lang)
+    if side == "defenders":
+        return _t("above the line, for the defenders", lang)
+    return _t("above the line, for the declaring side", lang)
+
+
+def rubber_lines(bd, lang: str = "en") -> list[str]:
+    """Where each part of a deal's score goes on a rubber scoresheet, in ``lang``."""
+    from ..scoring import MESSAGES
+
+    head, *_ = bd.messages()
+    lines = [_t(MESSAGES[head[0]], lang, **_localise_args(bd, head[0], head[1], lang))]
+    for p in bd.parts:
+        if p.line is None:
+            continue
+        text = _t(MESSAGES[p.msgid], lang, **_localise_args(bd, p.msgid, dict(p.args), lang))
+        lines.append(f"{text} → {where_text(p.side, p.line, lang)}")
+    if not bd.made:
+        lines.append(_t("The contract failed: the declaring side writes nothing below the line.", lang))
+    if any(p.line is None for p in bd.parts):
+        lines.append(_t("Rubber bridge has no game or part-score bonus on each deal: "
+                        "the bonus for the rubber is written when a side wins two games.", lang))
+    return lines

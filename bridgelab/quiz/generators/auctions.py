@@ -1,0 +1,380 @@
+"""Auction questions: is this call legal and why not, the lowest bid in a strain, pick the legal
+call, tricks needed, and who is declarer, dummy and opening leader.
+
+Answers come from ``bridgelab.auction.Auction`` (``is_legal``, ``check``, ``contract``); the
+explanations name the facts the rule rests on (the last bid, who made it, whether it is
+doubled, who first named the strain), and in English also quote the IllegalCall reason. Near
+misses: the call asked about is often the bid one step too low (2♦ over 2♥ where 3♦ is the
+lowest), a double of partner's bid, or a redouble with no double.
+"""
+
+from __future__ import annotations
+
+from ...auction import Auction
+from ...cards import STRAINS, Seat
+from ...contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from ...errors import IllegalCall
+from ...lang.i18n import translate as _t
+from ..core import Question, register_generator
+from ..terms import call_name, contract_name, seat_name, strain_name
+
+__all__ = ["random_auction", "auction_facts_lines", "legality_lines", "declarer_lines", "lowest_bid",
+           "AuctionView"]
+
+
+class AuctionView:
+    """An auction to show with a question: in the learner's language, without the summary line
+    (which would give away declarer, dummy and the opening leader)."""
+
+    def __init__(self, auction: Auction, lang: str = "en"):
+        self.auction = auction
+        self.lang = lang
+
+    def __str__(self) -> str:
+        return self.auction.to_text(lang=self.lang)
+
+    def _repr_html_(self) -> str:
+        return self.auction.to_html(lang=self.lang, summary=False)
+
+    def __repr__(self) -> str:
+        return f"AuctionView({self.auction!r})"
+
+
+def random_auction(rng, *, dealer: "Seat | None" = None, stop: "int | None" = None) -> Auction:
+    """A random auction of legal calls, low bids more likely than high ones.
+
+    With ``stop`` the auction is cut after that many calls (if it has not ended before).
+    """
+    a = Auction(Seat(int(rng.integers(4))) if dealer is None else dealer)
+    while not a.is_over and (stop is None or len(a) < stop):
+        legal = a.legal_calls()
+        bids = [c for c in legal if c.is_bid]
+        n = len(a)
+        r = rng.random()
+        if DOUBLE in legal and r < 0.08:
+            call = DOUBLE
+        elif REDOUBLE in legal and r < 0.12:
+            call = REDOUBLE
+        elif bids and r > 0.4 + 0.04 * n:
+            if a.last_bid is None:
+                call = bids[int(rng.integers(7))]
+            else:
+                call = bids[min(len(bids) - 1, int(rng.geometric(0.4)) - 1)]
+        else:
+            call = PASS
+        a.add(call)
+    return a
+
+
+def _doubling(a: Auction) -> int:
+    """0, 1 or 2: how the last bid stands now (doubled, redoubled)."""
+    return a._doubling()[0]  # noqa: SLF001 - the one place the rule lives
+
+
+def lowest_bid(a: Auction, strain) -> "Call | None":
+    """The lowest bid in ``strain`` that is sufficient now, or None if none is."""
+    for c in a.legal_calls():
+        if c.is_bid and c.strain == strain:
+            return c
+    return None
+
+
+def _c(call, lang):
+    return call_name(call, lang)
+
+
+def legality_lines(a: Auction, call: Call, lang: str) -> list[str]:
+    """Why ``call`` is or is not legal now, from the auction's facts; English adds the law's words."""
+    me = a.next_seat
+    last = a.last_bid
+    lines = []
+    legal = a.is_legal(call)
+    if a.is_over:
+        lines.append(_t("The auction is over: all four players passed.", lang) if a.passed_out else
+                     _t("The auction is over: three passes in a row after a bid end it, and no more "
+                        "calls may be made.", lang))
+    elif call.is_bid:
+        if last is None:
+            lines.append(_t("No bid has been made yet: any bid may open the auction.", lang))
+        elif legal:
+            lines.append(_t("{call} is higher than the last bid, {last}.", lang, call=_c(call, lang), last=_c(last, lang)))
+        else:
+            low = lowest_bid(a, call.strain)
+            lines.append(_t("{call} is not higher than the last bid, {last}: each bid must name more "
+                            "tricks, or as many in a higher strain (♣ ♦ ♥ ♠ NT).", lang,
+                            call=_c(call, lang), last=_c(last, lang)))
+            if low is not None:
+                lines.append(_t("The lowest {strain} bid now is {low}.", lang,
+                                strain=strain_name(call.strain, lang), low=_c(low, lang)))
+    elif call == PASS:
+        lines.append(_t("Pass is always allowed while the auction lasts.", lang))
+    elif call == DOUBLE:
+        state = _doubling(a)
+        if last is None:
+            lines.append(_t("There is no bid to double yet.", lang))
+        elif a.last_bidder.side is me.side:
+            lines.append(_t("The last bid, {last}, was made by {bidder}, on your own side: you may "
+                            "double only a bid of the opponents.", lang,
+                            last=_c(last, lang), bidder=seat_name(a.last_bidder, lang)))
+        elif state:
+            lines.append(_t("The last bid, {last}, is already doubled or redoubled.", lang, last=_c(last, lang)))
+        else:
+            lines.append(_t("The last bid, {last}, was made by {bidder}, an opponent, and is not "
+                            "doubled yet: you may double it.", lang,
+                            last=_c(last, lang), bidder=seat_name(a.last_bidder, lang)))
+    else:
+        state = _doubling(a)
+        if last is None or state == 0:
+            lines.append(_t("Nothing has been doubled: you may redouble only after an opponent "
+                            "doubles your side's bid.", lang))
+        elif state == 2:
+            lines.append(_t("The last bid, {last}, is already redoubled.", lang, last=_c(last, lang)))
+        elif a.last_bidder.side is not me.side:
+            lines.append(_t("Your own side doubled {last}: only the side whose bid was doubled may redouble.",
+                            lang, last=_c(last, lang)))
+        else:
+            lines.append(_t("The opponents doubled your side's bid {last}: you may redouble.", lang,
+                            last=_c(last, lang)))
+    if not legal and lang == "en":
+        try:
+            a.check(call)
+        except IllegalCall as e:
+            lines.append(f"({e})")
+    return lines
+
+
+def _candidate(rng, a: Auction) -> Call:
+    """A call to ask about: often a near miss (one step too low, a double of partner's bid)."""
+    last = a.last_bid
+    roll = rng.random()
+    if last is not None and roll < 0.4:
+        strain = STRAINS[int(rng.integers(5))]
+        low = lowest_bid(a, strain)
+        if low is None:
+            return Call.bid(7, strain)
+        if rng.random() < 0.6 and low.level > 1:
+            return Call.bid(low.level - 1, strain)  # one step too low
+        return low
+    if roll < 0.6 and last is not None:
+        return DOUBLE
+    if roll < 0.7:
+        return REDOUBLE
+    if roll < 0.78:
+        return PASS
+    bids = a.legal_calls()[:10]
+    return bids[int(rng.integers(len(bids)))] if bids and bids[0].is_bid else PASS
+
+
+def _open_auction(rng, min_calls: int = 1) -> Auction:
+    """An auction still going on, cut after a few calls."""
+    while True:
+        a = random_auction(rng, stop=int(rng.integers(min_calls, 9)))
+        if not a.is_over:
+            return a
+
+
+@register_generator("legality", level=1, name="legality.is_legal")
+def is_legal(rng, lang):
+    """May the next player make this call now?"""
+    a = _open_auction(rng)
+    call = _candidate(rng, a)
+    legal = a.is_legal(call)
+    me = a.next_seat
+    return Question(
+        id="", topic="legality", level=2 if not call.is_bid else 1, kind="yesno",
+        prompt=_t("It is {seat}'s turn. May {seat} call {call} now?", lang,
+                  seat=seat_name(me, lang), call=_c(call, lang)),
+        answer="yes" if legal else "no", show=AuctionView(a, lang), auction=a,
+        explanation="\n".join(legality_lines(a, call, lang)),
+        data={"auction": " ".join(c.to_ascii() for c in a.calls), "dealer": a.dealer.name,
+              "call": call.to_ascii(), "legal": legal},
+    )
+
+
+@register_generator("legality", level=1, name="legality.lowest_bid")
+def lowest_bid_question(rng, lang):
+    """What is the lowest bid in this strain that is allowed now?"""
+    while True:
+        a = _open_auction(rng)
+        if a.last_bid is not None and a.last_bid.rank < 30:
+            break
+    strain = STRAINS[int(rng.integers(5))]
+    low = lowest_bid(a, strain)
+    last = a.last_bid
+    lines = [_t("The last bid is {last}.", lang, last=_c(last, lang))]
+    if strain > last.strain:
+        lines.append(_t("{strain} rank above {last_strain}: the same level is enough.", lang,
+                        strain=strain_name(strain, lang), last_strain=strain_name(last.strain, lang)))
+    else:
+        lines.append(_t("{strain} do not rank above {last_strain}: go one level higher.", lang,
+                        strain=strain_name(strain, lang), last_strain=strain_name(last.strain, lang)))
+    lines.append(_t("The lowest {strain} bid now is {low}.", lang, strain=strain_name(strain, lang), low=_c(low, lang)))
+    return Question(
+        id="", topic="legality", level=1, kind="call",
+        prompt=_t("It is {seat}'s turn. What is the lowest bid in {strain} that {seat} may make?", lang,
+                  seat=seat_name(a.next_seat, lang), strain=strain_name(strain, lang)),
+        answer=low.to_ascii(), show=AuctionView(a, lang), auction=a, grey_illegal=False,
+        explanation="\n".join(lines),
+        data={"auction": " ".join(c.to_ascii() for c in a.calls), "dealer": a.dealer.name,
+              "strain": strain.name},
+    )
+
+
+@register_generator("legality", level=2, name="legality.pick_legal")
+def pick_legal(rng, lang):
+    """Which one of these calls is legal now? The others are near misses."""
+    while True:
+        a = _open_auction(rng, min_calls=2)
+        if a.last_bid is not None and 2 <= a.last_bid.rank < 33:
+            break
+    legal = [c for c in a.legal_calls() if c != PASS]
+    last = a.last_bid
+    illegal = [ALL_BIDS[r] for r in range(max(0, last.rank - 4), last.rank + 1)]
+    illegal += [c for c in (DOUBLE, REDOUBLE) if not a.is_legal(c)]
+    good = legal[int(rng.integers(min(len(legal), 6)))]
+    bad = [illegal[i] for i in rng.permutation(len(illegal))[:3]]
+    calls = [good] + bad
+    order = rng.permutation(len(calls))
+    calls = [calls[i] for i in order]
+    names = [_c(c, lang) for c in calls]
+    lines = []
+    for c in calls:
+        lines += legality_lines(a, c, lang)
+    q = Question(
+        id="", topic="legality", level=2, kind="choice",
+        prompt=_t("It is {seat}'s turn. Which one of these calls may {seat} make?", lang,
+                  seat=seat_name(a.next_seat, lang)),
+        answer=_c(good, lang), choices=names, show=AuctionView(a, lang), auction=a,
+        explanation="\n".join(lines),
+        data={"auction": " ".join(c.to_ascii() for c in a.calls), "dealer": a.dealer.name,
+              "calls": {n: c.to_ascii() for n, c in zip(names, calls)}, "legal": good.to_ascii()},
+    )
+    return q
+
+
+@register_generator("tricks", level=1, name="tricks.needed")
+def tricks_needed(rng, lang):
+    """How many tricks does this contract need?"""
+    level = int(rng.integers(1, 8))
+    strain = STRAINS[int(rng.integers(5))]
+    c = Contract(level, strain)
+    return Question(
+        id="", topic="tricks", level=1, kind="number",
+        prompt=_t("How many tricks must declarer take in a contract of {contract}?", lang,
+                  contract=contract_name(c, lang)),
+        answer=c.tricks_needed,
+        explanation=_t("The level {level} counts the tricks over the book of six: {level} + 6 = {tricks}.",
+                       lang, level=level, tricks=c.tricks_needed),
+        data={"contract": c.to_ascii(), "tricks": c.tricks_needed},
+    )
+
+
+def _finished_auction(rng, tricky: bool) -> Auction:
+    """A finished auction with a contract; with ``tricky`` prefer one where declarer is not the
+    player who made the last bid (partner named the strain first)."""
+    best = None
+    for _ in range(60):
+        a = random_auction(rng)
+        if a.contract is None:
+            continue
+        best = a
+        if not tricky or a.declarer != a.last_bidder:
+            return a
+    return best if best is not None else Auction.parse("1NT P 3NT P P P", dealer="N")
+
+
+def declarer_lines(a: Auction, lang: str) -> list[str]:
+    """Who declares, who is dummy and who leads, and why, from the auction."""
+    c = a.contract
+    first_seat, first_call = next(
+        (s, call) for s, call in a.history
+        if call.is_bid and call.strain == c.strain and s.side == c.declarer.side
+    )
+    return [
+        _t("The final contract is {contract}, the last bid, made by {bidder}.", lang,
+           contract=contract_name(Contract(c.level, c.strain, c.doubled), lang),
+           bidder=seat_name(a.last_bidder, lang)),
+        _t("The first player of that side to name {strain} was {seat} ({call}): {seat} is declarer.", lang,
+           strain=strain_name(c.strain, lang), seat=seat_name(first_seat, lang), call=_c(first_call, lang)),
+        _t("Dummy is declarer's partner, {dummy}; the opening lead comes from declarer's left, {leader}.", lang,
+           dummy=seat_name(c.dummy, lang), leader=seat_name(c.opening_leader, lang)),
+    ]
+
+
+_ROLE_PROMPTS = {
+    "declarer": "After this auction, who is declarer?",
+    "dummy": "After this auction, who is dummy?",
+    "leader": "After this auction, who makes the opening lead?",
+}
+
+
+def _role_question(rng, lang, role: str, level: int):
+    a = _finished_auction(rng, tricky=rng.random() < 0.6)
+    c = a.contract
+    seat = {"declarer": c.declarer, "dummy": c.dummy, "leader": c.opening_leader}[role]
+    return Question(
+        id="", topic="declarer", level=level, kind="seat", prompt=_t(_ROLE_PROMPTS[role], lang),
+        answer=seat.name, show=AuctionView(a, lang), auction=a, explanation="\n".join(declarer_lines(a, lang)),
+        data={"auction": " ".join(x.to_ascii() for x in a.calls), "dealer": a.dealer.name,
+              "contract": c.to_ascii(), "declarer": c.declarer.name, "role": role},
+    )
+
+
+@register_generator("declarer", level=1, name="declarer.declarer")
+def who_declares(rng, lang):
+    """Who is declarer after this auction?"""
+    return _role_question(rng, lang, "declarer", 1)
+
+
+@register_generator("declarer", level=1, name="declarer.leader")
+def who_leads(rng, lang):
+    """Who makes the opening lead after this auction?"""
+    return _role_question(rng, lang, "leader", 1)
+
+
+@register_generator("declarer", level=2, name="declarer.dummy")
+def who_is_dummy(rng, lang):
+    """Who is dummy after this auction?"""
+    return _role_question(rng, lang, "dummy", 2)
+
+
+@register_generator("tricks", level=2, name="tricks.after_auction")
+def tricks_after_auction(rng, lang):
+    """How many tricks must declarer take after this auction?"""
+    a = _finished_auction(rng, tricky=False)
+    c = a.contract
+    return Question(
+        id="", topic="tricks", level=2, kind="number",
+        prompt=_t("After this auction, how many tricks must declarer take?", lang),
+        answer=c.tricks_needed, show=AuctionView(a, lang), auction=a,
+        explanation="\n".join([
+            _t("The final contract is {contract}, the last bid, made by {bidder}.", lang,
+               contract=contract_name(Contract(c.level, c.strain, c.doubled), lang),
+               bidder=seat_name(a.last_bidder, lang)),
+            _t("The level {level} counts the tricks over the book of six: {level} + 6 = {tricks}.",
+               lang, level=c.level, tricks=c.tricks_needed),
+        ]),
+        data={"auction": " ".join(x.to_ascii() for x in a.calls), "dealer": a.dealer.name,
+              "contract": c.to_ascii(), "tricks": c.tricks_needed},
+    )
+
+
+def auction_facts_lines(facts: dict, lang: str) -> list[str]:
+    """The engine's explanation for a checked bank question about an auction."""
+    a = facts["auction"]
+    ask = facts["ask"]
+    if ask == "legal":
+        return legality_lines(a, Call.parse(facts["call"]), lang)
+    if ask == "passed_out":
+        return [_t("All four players passed: the deal is passed out.", lang) if a.passed_out
+                else _t("The auction did not start with four passes.", lang)]
+    if ask == "lowest":
+        low = lowest_bid(a, facts["strain"])
+        return [_t("The last bid is {last}.", lang, last=_c(a.last_bid, lang)),
+                _t("The lowest {strain} bid now is {low}.", lang, strain=strain_name(facts["strain"], lang),
+                   low=_c(low, lang))]
+    if ask == "tricks":
+        c = a.contract
+        return [_t("The level {level} counts the tricks over the book of six: {level} + 6 = {tricks}.",
+                   lang, level=c.level, tricks=c.tricks_needed)]
+    return declarer_lines(a, lang)
