@@ -170,6 +170,11 @@ class Auction:
         i = self._last_bid_index()
         return None if i is None else self.seat_of(i)
 
+    @property
+    def doubled_state(self) -> int:
+        """How the last bid stands now: 0 undoubled, 1 doubled, 2 redoubled."""
+        return self._doubling()[0]
+
     def _doubling(self) -> tuple[int, Seat | None]:
         """(0, 1 or 2: how the last bid stands now; the seat of the last double or redouble)."""
         i = self._last_bid_index()

@@ -66,11 +66,6 @@ def random_auction(rng, *, dealer: "Seat | None" = None, stop: "int | None" = No
     return a
 
 
-def _doubling(a: Auction) -> int:
-    """0, 1 or 2: how the last bid stands now (doubled, redoubled)."""
-    return a._doubling()[0]  # noqa: SLF001 - the one place the rule lives
-
-
 def lowest_bid(a: Auction, strain) -> "Call | None":
     """The lowest bid in ``strain`` that is sufficient now, or None if none is."""
     for c in a.legal_calls():
@@ -109,7 +104,7 @@ def legality_lines(a: Auction, call: Call, lang: str) -> list[str]:
     elif call == PASS:
         lines.append(_t("Pass is always allowed while the auction lasts.", lang))
     elif call == DOUBLE:
-        state = _doubling(a)
+        state = a.doubled_state
         if last is None:
             lines.append(_t("There is no bid to double yet.", lang))
         elif a.last_bidder.side is me.side:
@@ -123,7 +118,7 @@ def legality_lines(a: Auction, call: Call, lang: str) -> list[str]:
                             "doubled yet: you may double it.", lang,
                             last=_c(last, lang), bidder=seat_name(a.last_bidder, lang)))
     else:
-        state = _doubling(a)
+        state = a.doubled_state
         if last is None or state == 0:
             lines.append(_t("Nothing has been doubled: you may redouble only after an opponent "
                             "doubles your side's bid.", lang))
