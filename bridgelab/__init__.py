@@ -37,6 +37,9 @@ _LAZY = {
     "iter_batches": "dealing", "DealBatch": "dealing",
     "study": "stats", "Study": "stats", "hand_probability": "stats", "pattern_table": "stats",
     "hcp_table": "stats", "suit_split": "stats",
+    "QuizSession": "quiz", "ProgressStore": "quiz",
+    "advise": "system", "System": "system", "PracticeTable": "system",
+    "DealRecord": "pbn", "read_deals": "pbn", "Lesson": "lesson", "make_lesson": "lesson",
 }
 _SUBMODULES = {"stats", "scoring", "rubber", "dealing", "auction", "play", "lang", "quiz", "pbn",
                "lesson", "handout", "system", "dd", "plots", "display", "evaluate"}

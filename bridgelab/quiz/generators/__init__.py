@@ -1,14 +1,5 @@
-"""The built-in question generators. Importing this package registers them.
+"""The built-in question generators. Importing this package registers them: hand evaluation,
+auctions, scoring, and the bidding system's opening, response and fit questions."""
 
-Hand evaluation needs only the holding tables; the auction and scoring generators register
-themselves when ``bridgelab.auction`` and ``bridgelab.scoring`` are there.
-"""
-
-from importlib.util import find_spec
-
-from . import hands  # noqa: F401
-
-if find_spec("bridgelab.auction") is not None:
-    from . import auctions  # noqa: F401
-if find_spec("bridgelab.scoring") is not None:
-    from . import scoring  # noqa: F401
+from . import auctions, hands, scoring  # noqa: F401
+from ...system import quizzes  # noqa: F401  (registers opening / response / fit)

@@ -1,0 +1,611 @@
+"""The rule engine: a bidding system read from a TOML table, its conditions and its options.
+
+A system is data (see ``sayc.toml``): ordered rules, each with the auction it applies to
+(``after``), the call, the conditions on the hand (``when``) and what the call promises. The
+engine compiles every condition once, so a mistake in an edited file is reported when the file
+is loaded, naming the rule and the condition. Conditions are built from the hand evaluators of
+``bridgelab.evaluate`` (hcp, lengths, balanced, pattern ...): a hand is never judged any other way.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping
+
+from ..cards import Strain
+from ..contract import PASS, Call
+from ..errors import BridgeError, ParseError
+from ..evaluate import EVALUATORS, is_balanced, is_semi_balanced, pattern_of
+from ..hand import Hand
+
+__all__ = ["System", "Rule", "Condition", "Check", "SystemFileError", "SECTIONS", "DEFAULT_PATH",
+           "default_system"]
+
+DEFAULT_PATH = Path(__file__).with_name("sayc.toml")
+
+SECTIONS = ("opening", "response", "rebid", "responder_rebid")
+"""The tables of a system file, in the order of the auction."""
+
+_VERBS = {"opening": "open", "response": "respond", "rebid": "rebid", "responder_rebid": "bid"}
+
+_SUIT_NAMES = {Strain.S: ("spade", "spades"), Strain.H: ("heart", "hearts"),
+               Strain.D: ("diamond", "diamonds"), Strain.C: ("club", "clubs")}
+
+# Suit variables of the ``after`` patterns and calls: which suits each may stand for.
+_VARIABLES = {
+    "M": (Strain.H, Strain.S),
+    "m": (Strain.C, Strain.D),
+    "X": (Strain.C, Strain.D, Strain.H, Strain.S),
+    "Y": (Strain.C, Strain.D, Strain.H, Strain.S),
+}
+
+
+class SystemFileError(BridgeError):
+    """A bidding system file that cannot be read, or an option it does not offer."""
+
+
+# ---- the facts a condition looks at -----------------------------------------------------------
+
+class HandFacts:
+    """What the conditions ask of one hand, computed once through the evaluators."""
+
+    __slots__ = ("hand", "hcp", "shape", "pattern", "balanced", "semi_balanced", "_cache")
+
+    def __init__(self, hand: Hand):
+        self.hand = hand
+        self.hcp = int(hand.hcp)
+        self.shape = hand.shape
+        self.pattern = pattern_of(self.shape)
+        self.balanced = bool(is_balanced(self.shape))
+        self.semi_balanced = bool(is_semi_balanced(self.shape))
+        self._cache: dict[str, float] = {}
+
+    def length(self, suit: Strain) -> int:
+        return self.shape[3 - int(suit)]
+
+    def value(self, name: str):
+        if name == "hcp":
+            return self.hcp
+        if name not in self._cache:
+            self._cache[name] = self.hand.evaluate(name)
+        return self._cache[name]
+
+    def shape_words(self) -> str:
+        """'4-3-3-3 balanced' or '5-4-2-2'."""
+        return self.pattern + (" balanced" if self.balanced else "")
+
+
+def suit_word(suit: Strain, n: int | None = None) -> str:
+    """'spades', or '1 spade' / '5 spades' with a count."""
+    one, many = _SUIT_NAMES[suit]
+    if n is None:
+        return many
+    return f"{n} {one if n == 1 else many}"
+
+
+# ---- measures and ranges -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Measure:
+    """A number read from the hand: hcp, another evaluator, or the length of a suit."""
+
+    kind: str            # "hcp", "eval" or "len"
+    name: str            # evaluator name, or the suit token ("S", "M" ...)
+
+    def suit(self, bind: Mapping[str, Strain]) -> Strain:
+        return bind[self.name] if self.name in _VARIABLES else Strain.parse(self.name)
+
+    def value(self, facts: HandFacts, bind: Mapping[str, Strain]):
+        if self.kind == "len":
+            return facts.length(self.suit(bind))
+        return facts.value(self.name)
+
+    def noun(self, bind: Mapping[str, Strain]) -> str:
+        if self.kind == "len":
+            return suit_word(self.suit(bind))
+        return "HCP" if self.name == "hcp" else self.name.replace("_", " ")
+
+    def amount(self, n, bind: Mapping[str, Strain]) -> str:
+        """'15 HCP', '5 spades', '7 losers'."""
+        if self.kind == "len":
+            return suit_word(self.suit(bind), int(n))
+        n = int(n) if float(n).is_integer() else n
+        return f"{n} {self.noun(bind)}"
+
+
+_OPS: dict[str, Callable[[float, float], bool]] = {
+    ">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b, "==": lambda a, b: a == b,
+}
+_OP_WORDS = {">=": "at least as long as", "<=": "no longer than", ">": "longer than",
+             "<": "shorter than", "==": "as long as"}
+
+
+def _parse_measure(tokens: list[str], text: str) -> tuple[_Measure, list[str]]:
+    if not tokens:
+        raise SystemFileError(f"{text!r}: a condition starts with hcp, len SUIT or an evaluator name")
+    head = tokens[0]
+    if head == "len":
+        if len(tokens) < 2:
+            raise SystemFileError(f"{text!r}: 'len' needs a suit: len S, len H, len D, len C (or M, m, X, Y)")
+        suit = tokens[1]
+        if suit not in _VARIABLES:
+            try:
+                s = Strain.parse(suit)
+            except ParseError:
+                s = None
+            if s is None or s is Strain.NT:
+                raise SystemFileError(f"{text!r}: {suit!r} is not a suit: write S, H, D, C or a suit "
+                                  "letter of the rule's auction (M, m, X, Y)")
+            suit = s.name
+        return _Measure("len", suit), tokens[2:]
+    if head == "hcp":
+        return _Measure("hcp", "hcp"), tokens[1:]
+    if head in EVALUATORS:
+        return _Measure("eval", head), tokens[1:]
+    raise SystemFileError(
+        f"{text!r}: {head!r} is not something the system can measure: use hcp, len SUIT, or an "
+        f"evaluator ({', '.join(sorted(EVALUATORS))})"
+    )
+
+
+_RANGE_RE = re.compile(r"^(?:(?P<lo>\d+)\s*-\s*(?P<hi>\d+)|(?P<plus>\d+)\s*\+|(?P<op>>=|<=|==|>|<)?\s*(?P<n>\d+))$")
+
+
+def _parse_range(rest: str, text: str) -> tuple[float, float]:
+    m = _RANGE_RE.match(rest.strip())
+    if not m:
+        raise SystemFileError(f"{text!r}: {rest!r} is not a range: write 15-17, 12+, >= 5, <= 4 or 6")
+    inf = float("inf")
+    if m["lo"] is not None:
+        lo, hi = int(m["lo"]), int(m["hi"])
+        if lo > hi:
+            raise SystemFileError(f"{text!r}: the range {lo}-{hi} is empty (write the low end first)")
+        return lo, hi
+    if m["plus"] is not None:
+        return int(m["plus"]), inf
+    n, op = int(m["n"]), m["op"] or "=="
+    return {">=": (n, inf), "<=": (-inf, n), ">": (n + 1, inf), "<": (-inf, n - 1), "==": (n, n)}[op]
+
+
+def _range_words(lo: float, hi: float) -> str:
+    if hi == float("inf"):
+        return f"{int(lo)} or more"
+    if lo == float("-inf"):
+        return f"at most {int(hi)}"
+    if lo == hi:
+        return f"exactly {int(lo)}"
+    return f"{int(lo)}-{int(hi)}"
+
+
+# ---- conditions ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Check:
+    """The outcome of one condition on one hand: met or not, what was needed, what the hand has."""
+
+    ok: bool
+    need: str     # "15-17 HCP", "a balanced hand", "spades at least as long as hearts"
+    have: str     # "14 HCP", "5-4-2-2, not balanced", "4 spades and 5 hearts"
+    fact: str     # the hand's side of it, for reasons: "15 HCP", "4-3-3-3 balanced"
+    length: str = ""   # for a suit-length condition: "5 spades", used in the one-line reason
+
+
+class _Atom:
+    """One elementary test: a measure in a range, two lengths compared, or a shape word."""
+
+    def __init__(self, text: str):
+        self.text = text
+        words = text.split()
+        self.kind = None
+        low = text.lower()
+        if low in ("balanced", "not balanced", "unbalanced", "semi-balanced", "semi balanced",
+                   "rule of 20"):
+            self.kind = {"not balanced": "unbalanced", "semi balanced": "semi-balanced"}.get(low, low)
+            return
+        if words and words[0] == "longest":
+            if len(words) != 2:
+                raise SystemFileError(f"{text!r}: write 'longest S' (or H, D, C, or a suit letter)")
+            self.kind = "longest"
+            self.left, _ = _parse_measure(["len", words[1]], text)
+            return
+        if low.startswith("pattern "):
+            self.kind = "pattern"
+            self.patterns = tuple(p.strip() for p in text[8:].replace(",", " ").split())
+            for p in self.patterns:
+                if not re.fullmatch(r"\d+-\d+-\d+-\d+", p) or sum(map(int, p.split("-"))) != 13:
+                    raise SystemFileError(f"{text!r}: {p!r} is not a hand pattern like 4-3-3-3")
+            return
+        self.left, rest = _parse_measure(words, text)
+        # "len S >= len H": a comparison of two measures
+        if len(rest) >= 2 and rest[0] in _OPS and not rest[1].isdigit():
+            self.kind = "compare"
+            self.op = rest[0]
+            self.right, tail = _parse_measure(rest[1:], text)
+            if tail:
+                raise SystemFileError(f"{text!r}: unexpected {' '.join(tail)!r} at the end")
+            return
+        self.kind = "range"
+        self.lo, self.hi = _parse_range(" ".join(rest), text)
+
+    def variables(self) -> set[str]:
+        out: set[str] = set()
+        for m in (getattr(self, "left", None), getattr(self, "right", None)):
+            if m is not None and m.kind == "len" and m.name in _VARIABLES:
+                out.add(m.name)
+        return out
+
+    def check(self, f: HandFacts, bind: Mapping[str, Strain]) -> Check:
+        k = self.kind
+        if k == "balanced":
+            return Check(f.balanced, "a balanced hand (4-3-3-3, 4-4-3-2 or 5-3-3-2)",
+                         f.shape_words() if f.balanced else f"{f.pattern}, not balanced", f.shape_words())
+        if k == "unbalanced":
+            return Check(not f.balanced, "an unbalanced hand", f.shape_words(), f.shape_words())
+        if k == "semi-balanced":
+            return Check(f.semi_balanced, "a semi-balanced hand (balanced, 5-4-2-2 or 6-3-2-2)",
+                         f.pattern, f.pattern)
+        if k == "pattern":
+            return Check(f.pattern in self.patterns, "the pattern " + " or ".join(self.patterns),
+                         f.pattern, f.pattern)
+        if k == "rule of 20":
+            two = sorted(f.shape, reverse=True)[:2]
+            total = f.hcp + sum(two)
+            have = f"{f.hcp} HCP + {two[0]} + {two[1]} cards = {total}"
+            return Check(total >= 20, "HCP plus the lengths of the two longest suits to make 20 or more",
+                         have, have)
+        if k == "longest":
+            suit = self.left.suit(bind)
+            n = f.length(suit)
+            longer = [x for x in _SUIT_NAMES if f.length(x) > n]
+            need = f"{suit_word(suit)} as long as any other suit"
+            if not longer:
+                return Check(True, need, f"{suit_word(suit, n)}, the longest suit",
+                             f"{suit_word(suit, n)}, the longest suit", suit_word(suit, n))
+            top = max(longer, key=f.length)
+            return Check(False, need, f"{suit_word(suit, n)} but {suit_word(top, f.length(top))}",
+                         suit_word(suit, n))
+        if k == "compare":
+            a, b = self.left.value(f, bind), self.right.value(f, bind)
+            ok = _OPS[self.op](a, b)
+            if self.left.kind == "len" and self.right.kind == "len":
+                need = f"{self.left.noun(bind)} {_OP_WORDS[self.op]} {self.right.noun(bind)}"
+            else:
+                need = f"{self.left.noun(bind)} {self.op} {self.right.noun(bind)}"
+            have = f"{self.left.amount(a, bind)} and {self.right.amount(b, bind)}"
+            return Check(ok, need, have, have)
+        v = self.left.value(f, bind)
+        ok = self.lo <= v <= self.hi
+        need = f"{_range_words(self.lo, self.hi)} {self.left.noun(bind)}"
+        if self.left.kind != "len":
+            need = need.replace("exactly ", "")
+        have = self.left.amount(v, bind)
+        return Check(ok, need, have, have, have if self.left.kind == "len" else "")
+
+
+class Condition:
+    """One entry of a rule's ``when``: atoms joined by 'or', each possibly guarded by an option."""
+
+    def __init__(self, text: str, options: Mapping[str, object]):
+        self.text = text
+        self.alternatives: list[_Atom] = []
+        self.vacuous = False
+        raw_alts = [a.strip() for a in re.split(r"\s+or\s+", text.strip())]
+        for alt in raw_alts:
+            m = re.match(r"^(if|unless)\s+(\w+)\s*:\s*(.+)$", alt)
+            if m:
+                name = m[2]
+                if name not in options:
+                    raise SystemFileError(f"{text!r}: {name!r} is not an option of this system "
+                                      f"(options: {', '.join(options)})")
+                on = bool(options[name])
+                if on != (m[1] == "if"):
+                    continue
+                alt = m[3]
+            self.alternatives.append(_Atom(alt))
+        if not self.alternatives:
+            self.vacuous = True
+
+    def variables(self) -> set[str]:
+        return set().union(*(a.variables() for a in self.alternatives)) if self.alternatives else set()
+
+    def check(self, facts: HandFacts, bind: Mapping[str, Strain]) -> Check | None:
+        """None when the condition does not count under the current options."""
+        if self.vacuous:
+            return None
+        checks = [a.check(facts, bind) for a in self.alternatives]
+        if len(checks) == 1:
+            return checks[0]
+        ok = any(c.ok for c in checks)
+        met = [c for c in checks if c.ok]
+        fact = met[0].fact if met else "; ".join(dict.fromkeys(c.fact for c in checks))
+        pieces = dict.fromkeys(p.strip() for c in checks for p in re.split(r" and |; ", c.have))
+        return Check(ok, " or ".join(c.need for c in checks), " and ".join(pieces), fact,
+                     met[0].length if met else "")
+
+
+# ---- auction patterns ---------------------------------------------------------------------------
+
+_TOKEN_RE = re.compile(r"^([1-7])(NT|N|C|D|H|S|M|m|X|Y|♣|♦|♥|♠)$")
+
+
+def _parse_token(tok: str, text: str) -> tuple[int, str]:
+    m = _TOKEN_RE.match(tok)
+    if not m:
+        raise SystemFileError(f"{text!r}: {tok!r} is not a bid of a pattern: write a level and C, D, H, "
+                          "S, NT or a suit letter (M a major, m a minor, X, Y any suit)")
+    strain = m[2]
+    if strain not in _VARIABLES:
+        strain = Strain.parse(strain).name
+    return int(m[1]), strain
+
+
+def match_pattern(tokens: tuple[tuple[int, str], ...], calls: list[Call]) -> dict[str, Strain] | None:
+    """Bind the suit letters of a pattern to the calls of our side, or None if they do not fit."""
+    if len(tokens) != len(calls):
+        return None
+    bind: dict[str, Strain] = {}
+    for (level, strain), call in zip(tokens, calls):
+        if not call.is_bid or call.level != level:
+            return None
+        if strain in _VARIABLES:
+            if call.strain not in _VARIABLES[strain]:
+                return None
+            if strain in bind:
+                if bind[strain] != call.strain:
+                    return None
+            elif call.strain in bind.values():
+                return None
+            else:
+                bind[strain] = call.strain
+        elif call.strain.name != strain:
+            return None
+    return bind
+
+
+def _call_template(text: str, where: str):
+    raw = text.strip()
+    if raw.lower() in ("pass", "p"):
+        return ("pass",)
+    m = re.match(r"^([1-7])\s*([MmXY])$", raw)
+    if m:
+        return ("var", int(m[1]), m[2])
+    try:
+        return ("call", Call.parse(raw))
+    except ParseError:
+        raise SystemFileError(f"{where}: {text!r} is not a call: write 1NT, 2S, Pass, or a level and a "
+                          "suit letter of the pattern (2M)") from None
+
+
+# ---- rules and systems -------------------------------------------------------------------------
+
+@dataclass
+class Rule:
+    """One line of the system: in this auction, with a hand like this, make this call."""
+
+    section: str
+    name: str
+    after: str
+    call_text: str
+    when: list[str]
+    promises_text: str
+    only_if: str | None = None
+    index: int = 0
+    conditions: list[Condition] = field(default_factory=list, repr=False)
+    tokens: tuple = field(default=(), repr=False)
+    template: tuple = field(default=(), repr=False)
+    system: "System | None" = field(default=None, repr=False, compare=False)
+    free: tuple = field(default=(), repr=False)
+    """Suit letters not bound by ``after``: the rule is tried with each suit, spades first."""
+
+    def bindings(self, bind: Mapping[str, Strain]) -> list[dict[str, Strain]]:
+        """``bind`` extended by every choice of suits for the free letters (spades first)."""
+        out = [dict(bind)]
+        for letter in self.free:
+            out = [{**b, letter: s} for b in out for s in sorted(_VARIABLES[letter], reverse=True)
+                   if s not in b.values()]
+        return out
+
+    @property
+    def verb(self) -> str:
+        return _VERBS[self.section]
+
+    def call(self, bind: Mapping[str, Strain] | None = None) -> Call:
+        t = self.template
+        if t[0] == "pass":
+            return PASS
+        if t[0] == "call":
+            return t[1]
+        if bind is None or t[2] not in bind:
+            raise SystemFileError(f"rule {self.name!r}: the call {self.call_text!r} needs the suit {t[2]} "
+                              "from the auction")
+        return Call.bid(t[1], bind[t[2]])
+
+    def call_label(self, bind: Mapping[str, Strain] | None = None) -> str:
+        """'1NT', '2♥'; a call in a suit the rule chooses reads '3 of a suit'."""
+        try:
+            return str(self.call(bind))
+        except SystemFileError:
+            return f"{self.template[1]} of a suit"
+
+    def promises(self, bind: Mapping[str, Strain] | None = None) -> str:
+        return self.promises_text
+
+    def check(self, facts: HandFacts, bind: Mapping[str, Strain]) -> list[Check]:
+        return [c for c in (cond.check(facts, bind) for cond in self.conditions) if c is not None]
+
+    def __str__(self) -> str:
+        cond = "; ".join(self.when) or "always"
+        after = f"after {self.after}: " if self.after else ""
+        return f"{self.name}: {after}{self.call_text} when {cond}"
+
+
+class System:
+    """A bidding system: ordered rules read from a TOML file, under a choice of options.
+
+    >>> s = System.load()                       # the shipped beginner SAYC
+    >>> s.options["nt_range"]
+    '15-17'
+    >>> System.load(nt_range="12-14", majors=4).options["majors"]
+    4
+    """
+
+    def __init__(self, data: Mapping, options: Mapping | None = None, path: Path | None = None):
+        self.data = copy.deepcopy(dict(data))
+        self.path = path
+        meta = self.data.get("system", {})
+        self.name = meta.get("name", "unnamed system")
+        self.source = meta.get("source", "")
+        self.notes = {k: v for k, v in meta.items() if k not in ("name", "source")}
+        self.option_specs: dict[str, dict] = dict(self.data.get("options", {}))
+        chosen = {}
+        for key, spec in self.option_specs.items():
+            if "default" not in spec:
+                raise SystemFileError(f"option {key!r} has no default")
+            chosen[key] = spec["default"]
+        for key, value in (options or {}).items():
+            if key not in self.option_specs:
+                raise SystemFileError(f"{key!r} is not an option of {self.name}: the options are "
+                                  f"{', '.join(self.option_specs) or 'none'}")
+            choices = self.option_specs[key].get("choices")
+            if choices is not None and value not in choices:
+                raise SystemFileError(f"{value!r} is not a choice for {key}: choose one of "
+                                  f"{', '.join(map(repr, choices))}")
+            chosen[key] = value
+        self.options = chosen
+        self.values = self._values()
+        self.rules = self._compile()
+
+    # ---- construction -------------------------------------------------------------------
+    @classmethod
+    def load(cls, path: "str | Path | None" = None, **options) -> "System":
+        """Read a system file (default: the shipped beginner SAYC) with these option values."""
+        p = Path(path) if path is not None else DEFAULT_PATH
+        try:
+            with open(p, "rb") as fh:
+                data = tomllib.load(fh)
+        except FileNotFoundError:
+            raise SystemFileError(f"no system file at {p}") from None
+        except tomllib.TOMLDecodeError as e:
+            raise SystemFileError(f"{p} is not valid TOML: {e}") from None
+        return cls(data, options, p)
+
+    def with_options(self, **options) -> "System":
+        """The same system with some options changed."""
+        return System(self.data, {**self.options, **options}, self.path)
+
+    def _values(self) -> dict[str, str]:
+        values = {k: _fmt(v) for k, v in self.options.items()}
+        for key, spec in self.option_specs.items():
+            per_choice = spec.get("values", {})
+            extra = per_choice.get(_fmt(self.options[key]), {})
+            values.update({k: _fmt(v) for k, v in extra.items()})
+        return values
+
+    def _subst(self, text: str, where: str) -> str:
+        try:
+            return text.format_map(self.values)
+        except KeyError as e:
+            raise SystemFileError(f"{where}: {{{e.args[0]}}} is not an option or option value "
+                              f"(known: {', '.join(sorted(self.values))})") from None
+
+    def _compile(self) -> list[Rule]:
+        rules: list[Rule] = []
+        unknown = [k for k in self.data if k not in SECTIONS + ("system", "options")]
+        if unknown:
+            raise SystemFileError(f"unknown table(s) {', '.join(unknown)} in the system file: the tables "
+                              f"are system, options, {', '.join(SECTIONS)}")
+        for section in SECTIONS:
+            for i, entry in enumerate(self.data.get(section, [])):
+                name = entry.get("name", f"{section} {i + 1}")
+                where = f"{section} rule {name!r}"
+                for key in ("call",):
+                    if key not in entry:
+                        raise SystemFileError(f"{where} has no {key!r}")
+                bad = set(entry) - {"name", "after", "call", "when", "promises", "only_if"}
+                if bad:
+                    raise SystemFileError(f"{where}: unknown key(s) {', '.join(sorted(bad))}; a rule has "
+                                      "name, after, call, when, promises and only_if")
+                only_if = entry.get("only_if")
+                if only_if is not None:
+                    neg = only_if.startswith("not ")
+                    opt = only_if[4:].strip() if neg else only_if.strip()
+                    if opt not in self.options:
+                        raise SystemFileError(f"{where}: only_if names {opt!r}, which is not an option")
+                    if bool(self.options[opt]) == neg:
+                        continue
+                after = self._subst(entry.get("after", ""), where)
+                if section == "opening" and after:
+                    raise SystemFileError(f"{where}: an opening has no 'after'")
+                if section != "opening" and not after:
+                    raise SystemFileError(f"{where} needs 'after', the calls of our side before it")
+                tokens = tuple(_parse_token(t, f"{where}: after") for t in after.split())
+                when = [self._subst(w, where) for w in entry.get("when", [])]
+                try:
+                    conditions = [Condition(w, self.options) for w in when]
+                except SystemFileError as e:
+                    raise SystemFileError(f"{where}: {e}") from None
+                rule = Rule(section, name, after, entry["call"], when,
+                            self._subst(entry.get("promises", ""), where), only_if, len(rules),
+                            conditions, tokens, _call_template(entry["call"], where), self)
+                bound = {s for _, s in tokens if s in _VARIABLES}
+                used = set().union(*(c.variables() for c in conditions)) if conditions else set()
+                if rule.template[0] == "var":
+                    used.add(rule.template[2])
+                rule.free = tuple(sorted(used - bound))
+                rules.append(rule)
+        return rules
+
+    # ---- use ----------------------------------------------------------------------------
+    def rules_after(self, calls: list[Call]) -> list[tuple[Rule, dict[str, Strain]]]:
+        """The rules for an auction in which our side has made ``calls``, in order, with their suits."""
+        out = []
+        for rule in self.rules:
+            bind = match_pattern(rule.tokens, calls)
+            if bind is not None:
+                out.append((rule, bind))
+        return out
+
+    def describe(self) -> str:
+        """The system in words: name, source, options."""
+        lines = [f"{self.name}", f"Source: {self.source}"]
+        for key, spec in self.option_specs.items():
+            lines.append(f"  {key} = {_fmt(self.options[key])}: {spec.get('help', '')}")
+        return "\n".join(lines)
+
+    def table(self, section: str | None = None):
+        """The rules as a pandas DataFrame (section, after, call, when, promises)."""
+        import pandas as pd
+
+        rows = [
+            {"section": r.section, "after": r.after or "-",
+             "call": r.call_text if r.template[0] == "var" else r.call_label(), "rule": r.name,
+             "when": "; ".join(r.when) or "always", "promises": r.promises_text}
+            for r in self.rules if section is None or r.section == section
+        ]
+        return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"System({self.name!r}, {opts})"
+
+
+def _fmt(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+_DEFAULT: System | None = None
+
+
+def default_system() -> System:
+    """The shipped beginner SAYC with its default options (read once)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = System.load()
+    return _DEFAULT
