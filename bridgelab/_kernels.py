@@ -1,0 +1,352 @@
+"""Compiled inner loops of the dealer (numba, cached on disk; a plain-Python fallback).
+
+Randomness comes in as an array of 64-bit words (``PCG64.random_raw``). A uniform index in
+``[0, b)`` is the high half of the product ``x * b`` of a 32-bit random ``x`` and ``b``
+(Lemire's method); several indices come from one 32-bit half-word by multiplying the low
+half again (the mixed-radix form of one draw over the product of the bounds), and the draw
+is exact because the half-word is rejected when that final low half falls below
+``2**32 mod product`` (Brackett-Rozinsky and Lemire, "Batched ranged random integer
+generation", 2024). The shuffle's bounds are grouped so that each product stays below
+2**23: ten half-words a deal, and one deal in about 700 is started again. Draws with large
+bounds (the stacked hand) use a whole word and the 128-bit product the same way.
+
+Cards inside the kernels are bit numbers of a 52-bit mask: suit ``s`` (spades 0 ... clubs 3)
+and rank bit ``b`` (two 0 ... ace 12) are bit ``13 * (3 - s) + b``, so the holding of suit
+``s`` is ``(mask >> 13 * (3 - s)) & 0x1FFF``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+try:  # numba is optional: without it the same functions run as (slow) Python.
+    import numba as _nb
+
+    HAVE_NUMBA = True
+
+    def _jit(fn):
+        return _nb.njit(cache=True, nogil=True)(fn)
+
+    def _jit_inline(fn):
+        return _nb.njit(cache=True, nogil=True, inline="always")(fn)
+
+except ImportError:  # pragma: no cover - exercised only where numba is missing
+    HAVE_NUMBA = False
+
+    import functools
+
+    def _jit(fn):
+        @functools.wraps(fn)
+        def run(*args):
+            with np.errstate(over="ignore"):  # uint64 arithmetic wraps, as in the compiled code
+                return fn(*args)
+
+        return run
+
+    _jit_inline = _jit
+
+
+_M32 = np.uint64(0xFFFFFFFF)
+_S32 = np.uint64(32)
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+_SUITMASK = np.uint64(0x1FFF)
+
+
+@_jit
+def _mulhi(a, b):
+    """High 64 bits of the 128-bit product of two uint64."""
+    a_lo = a & _M32
+    a_hi = a >> _S32
+    b_lo = b & _M32
+    b_hi = b >> _S32
+    p0 = a_lo * b_lo
+    p1 = a_lo * b_hi
+    p2 = a_hi * b_lo
+    p3 = a_hi * b_hi
+    mid = (p0 >> _S32) + (p1 & _M32) + (p2 & _M32)
+    return p3 + (p1 >> _S32) + (p2 >> _S32) + (mid >> _S32)
+
+
+@_jit_inline
+def _shuffle_deal(words, wpos, deck, seg_end, bounds, gstart, gthresh):
+    """Partial Fisher-Yates of ``deck`` (changed in place).
+
+    Draws ``seg_end[k-1] .. seg_end[k]-1`` make segment k (one seat's cards; ``seg_end`` ends
+    with a sentinel past the last draw). Group g of draws takes its indices from one 32-bit
+    half of a word (low half first). Returns (status, wpos, the 52-bit masks of segments
+    0, 1, 2); status is 0 when done, 1 when the words ran out and 2 when a half-word was
+    rejected (the caller starts the deal again, from a fresh copy of the deck, with the next
+    words: exact, because whether a half-word is accepted does not depend on the indices it
+    gives).
+    """
+    m = deck.shape[0]
+    nw = words.shape[0]
+    a0 = _ZERO
+    a1 = _ZERO
+    acc = _ZERO
+    seg = 0
+    nextb = seg_end[0]
+    cur = _ZERO
+    for g in range(gthresh.shape[0]):
+        if g % 2 == 0:
+            if wpos >= nw:
+                return 1, wpos, a0, a1, acc
+            cur = words[wpos]
+            wpos += 1
+            x = cur & _M32
+        else:
+            x = cur >> _S32
+        for t in range(gstart[g], gstart[g + 1]):
+            if t == nextb:  # the next seat's cards start here
+                if seg == 0:
+                    a0 = acc
+                else:
+                    a1 = acc
+                acc = _ZERO
+                seg += 1
+                nextb = seg_end[seg]
+            x = x * bounds[t]
+            j = x >> _S32
+            x = x & _M32
+            i = m - 1 - t
+            c = deck[j]
+            deck[j] = deck[i]
+            acc |= _ONE << np.uint64(c)
+        if x < gthresh[g]:
+            return 2, wpos, a0, a1, acc
+    if seg == 0:
+        return 0, wpos, acc, _ZERO, _ZERO
+    if seg == 1:
+        return 0, wpos, a0, acc, _ZERO
+    return 0, wpos, a0, a1, acc
+
+
+@_jit
+def _uniform(words, wpos, bound):
+    """One exact draw in [0, bound) for any uint64 bound; returns (value, wpos), wpos -1 if out."""
+    nw = words.shape[0]
+    thresh = (_ZERO - bound) % bound
+    while True:
+        if wpos >= nw:
+            return _ZERO, -1
+        r = words[wpos]
+        wpos += 1
+        lo = r * bound
+        if lo >= thresh:
+            return _mulhi(r, bound), wpos
+
+
+@_jit
+def _write_deal(out, d, masks):
+    for seat in range(4):
+        m = masks[seat]
+        for s in range(4):
+            out[d, seat, s] = np.uint16((m >> np.uint64(13 * (3 - s))) & _SUITMASK)
+
+
+@_jit
+def deal_random(words, wpos, base, seg_end, seg_seat, fixed, rest_seat, rest_mask,
+                bounds, gstart, gthresh, out, d0, d1):
+    """Deal out[d0:d1]: each deal is a partial shuffle of a fresh copy of ``base``.
+
+    ``base`` holds the cards not predealt (as bit numbers); the draws of segment k (see
+    ``_shuffle_deal``) go to seat ``seg_seat[k]`` and the cards left over to ``rest_seat``;
+    ``fixed`` holds each seat's predealt cards as 52-bit masks and ``rest_mask`` the mask of
+    the cards in ``base``. Returns (deals done up to, wpos): when the words run out in the
+    middle of a deal, that deal starts again from the same word with the next block, so the
+    deals do not depend on the block size.
+    """
+    m = base.shape[0]
+    nseg = seg_seat.shape[0]
+    deck = base.copy()
+    masks = np.zeros(4, np.uint64)
+    segs = np.zeros(3, np.uint64)
+    d = d0
+    while d < d1:
+        for k in range(m):
+            deck[k] = base[k]
+        st, w, segs[0], segs[1], segs[2] = _shuffle_deal(words, wpos, deck, seg_end, bounds,
+                                                         gstart, gthresh)
+        if st == 1:
+            return d, wpos
+        wpos = w
+        if st == 2:  # a rejected half-word: deal again with the words after it
+            continue
+        for s in range(4):
+            masks[s] = fixed[s]
+        dealt = _ZERO
+        for k in range(nseg):
+            masks[seg_seat[k]] |= segs[k]
+            dealt |= segs[k]
+        masks[rest_seat] |= rest_mask & ~dealt
+        _write_deal(out, d, masks)
+        d += 1
+    return d1, wpos
+
+
+@_jit
+def deal_stacked(words, wpos, cell_cum, cell_shape, cell_hcp, shapes, ctab, s23, s123,
+                 hold_off, hold_list, seat, fixed, seg_end, seg_seat, rest_seat, deck, free_all,
+                 bounds, gstart, gthresh, out, d0, d1):
+    """Smart stacking: draw ``seat``'s hand with the exact weights, then deal the rest.
+
+    A (shape, hcp) cell is drawn with probability proportional to its number of hands
+    (``cell_cum`` is the running total), then the hcp of each suit given the cell (weights
+    from the per-suit counts ``ctab[suit, length, hcp]`` and the suffix convolutions ``s23``,
+    ``s123``), then each suit holding uniformly among those with that length and hcp
+    (``hold_list[hold_off[suit, length, hcp] ...]``). Every hand that passes is therefore
+    equally likely. The other cards (``free_all`` minus the hand) are dealt as in
+    ``deal_random``; ``deck`` (copied, not changed) has room for them. A rejected word
+    starts the deal again.
+    """
+    ncell = cell_cum.shape[0]
+    total = np.uint64(cell_cum[ncell - 1])
+    deck = deck.copy()  # a private copy: several threads may share the plan
+    masks = np.zeros(4, np.uint64)
+    segs = np.zeros(3, np.uint64)
+    hs = np.zeros(4, np.int64)
+    ps = np.zeros(4, np.int64)
+    d = d0
+    while d < d1:
+        w0 = wpos
+        u, wpos = _uniform(words, wpos, total)
+        if wpos < 0:
+            return d, w0
+        # the cell: first index with cum > u
+        lo = 0
+        hi = ncell - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if np.uint64(cell_cum[mid]) > u:
+                hi = mid
+            else:
+                lo = mid + 1
+        k = cell_shape[lo]
+        h = cell_hcp[lo]
+        l0 = shapes[k, 0]
+        l1 = shapes[k, 1]
+        l2 = shapes[k, 2]
+        l3 = shapes[k, 3]
+        # hcp of spades
+        wtot = 0
+        for p in range(0, 11):
+            if h - p < 0:
+                break
+            if h - p < s123.shape[3]:
+                wtot += ctab[0, l0, p] * s123[l1, l2, l3, h - p]
+        u, wpos = _uniform(words, wpos, np.uint64(wtot))
+        if wpos < 0:
+            return d, w0
+        acc = 0
+        p0 = 0
+        for p in range(0, 11):
+            if h - p < 0:
+                break
+            if h - p < s123.shape[3]:
+                acc += ctab[0, l0, p] * s123[l1, l2, l3, h - p]
+            if np.uint64(acc) > u:
+                p0 = p
+                break
+        h -= p0
+        # hearts
+        wtot = 0
+        for p in range(0, 11):
+            if h - p < 0:
+                break
+            if h - p < s23.shape[2]:
+                wtot += ctab[1, l1, p] * s23[l2, l3, h - p]
+        u, wpos = _uniform(words, wpos, np.uint64(wtot))
+        if wpos < 0:
+            return d, w0
+        acc = 0
+        p1 = 0
+        for p in range(0, 11):
+            if h - p < 0:
+                break
+            if h - p < s23.shape[2]:
+                acc += ctab[1, l1, p] * s23[l2, l3, h - p]
+            if np.uint64(acc) > u:
+                p1 = p
+                break
+        h -= p1
+        # diamonds (clubs take the rest)
+        wtot = 0
+        for p in range(0, 11):
+            if h - p < 0:
+                break
+            if h - p <= 10:
+                wtot += ctab[2, l2, p] * ctab[3, l3, h - p]
+        u, wpos = _uniform(words, wpos, np.uint64(wtot))
+        if wpos < 0:
+            return d, w0
+        acc = 0
+        p2 = 0
+        for p in range(0, 11):
+            if h - p < 0:
+                break
+            if h - p <= 10:
+                acc += ctab[2, l2, p] * ctab[3, l3, h - p]
+            if np.uint64(acc) > u:
+                p2 = p
+                break
+        ps[0] = p0
+        ps[1] = p1
+        ps[2] = p2
+        ps[3] = h - p2
+        hs[0] = l0
+        hs[1] = l1
+        hs[2] = l2
+        hs[3] = l3
+        hand = _ZERO
+        for s in range(4):
+            start = hold_off[s, hs[s], ps[s]]
+            cnt = ctab[s, hs[s], ps[s]]
+            u, wpos = _uniform(words, wpos, np.uint64(cnt))
+            if wpos < 0:
+                return d, w0
+            holding = np.uint64(hold_list[start + np.int64(u)])
+            hand |= holding << np.uint64(13 * (3 - s))
+        # the other cards, in a fixed order, then the partial shuffle
+        free = free_all & ~hand
+        i = 0
+        for b in range(52):
+            if (free >> np.uint64(b)) & _ONE:
+                deck[i] = b
+                i += 1
+        st, w, segs[0], segs[1], segs[2] = _shuffle_deal(words, wpos, deck, seg_end, bounds,
+                                                         gstart, gthresh)
+        if st == 1:
+            return d, w0
+        wpos = w
+        if st == 2:
+            continue
+        for s4 in range(4):
+            masks[s4] = fixed[s4]
+        dealt = _ZERO
+        for k in range(seg_seat.shape[0]):
+            masks[seg_seat[k]] |= segs[k]
+            dealt |= segs[k]
+        masks[rest_seat] |= free & ~dealt
+        masks[seat] = hand
+        _write_deal(out, d, masks)
+        d += 1
+    return d1, wpos
+
+
+@_jit
+def seat_sum(holdings, seat, table, out):
+    """out[d] = the sum of ``table`` over the four suits of ``seat`` in deal d."""
+    for d in range(holdings.shape[0]):
+        out[d] = (table[holdings[d, seat, 0]] + table[holdings[d, seat, 1]]
+                  + table[holdings[d, seat, 2]] + table[holdings[d, seat, 3]])
+
+
+@_jit
+def seat_shape_code(holdings, seat, length, out):
+    """out[d] = spades*2744 + hearts*196 + diamonds*14 + clubs for ``seat`` in deal d."""
+    for d in range(holdings.shape[0]):
+        out[d] = (((np.int32(length[holdings[d, seat, 0]]) * 14
+                    + np.int32(length[holdings[d, seat, 1]])) * 14
+                   + np.int32(length[holdings[d, seat, 2]])) * 14
+                  + np.int32(length[holdings[d, seat, 3]]))
