@@ -21,7 +21,7 @@ from .errors import (
     ParseError,
     PBNError,
 )
-from .evaluate import EVALUATORS, evaluate, register_evaluator, register_point_count
+from .evaluate import EVALUATORS, register_evaluator, register_point_count
 from .hand import Hand
 
 __version__ = "0.1.0"
@@ -39,8 +39,10 @@ _LAZY = {
     "hcp_table": "stats", "suit_split": "stats",
     "QuizSession": "quiz", "ProgressStore": "quiz",
     "advise": "system", "System": "system", "PracticeTable": "system",
+    "parse_constraint": "constraints", "Constraint": "constraints", "parse_predeal": "dealing",
     "DealRecord": "pbn", "read_deals": "pbn", "Lesson": "lesson", "make_lesson": "lesson",
 }
+# ``bridgelab.evaluate`` is the module (evaluate a hand with ``hand.evaluate(name)``).
 _SUBMODULES = {"stats", "scoring", "rubber", "dealing", "auction", "play", "lang", "quiz", "pbn",
                "lesson", "handout", "system", "dd", "plots", "display", "evaluate"}
 
@@ -48,7 +50,7 @@ __all__ = [
     "SEATS", "STRAINS", "SUITS", "Card", "Rank", "Seat", "Side", "Strain",
     "ALL_BIDS", "DOUBLE", "PASS", "REDOUBLE", "Call", "Contract",
     "Board", "Deal", "Vulnerability", "board", "Hand",
-    "EVALUATORS", "evaluate", "register_evaluator", "register_point_count",
+    "EVALUATORS", "register_evaluator", "register_point_count",
     "deal", "BankError", "BridgeError", "ConstraintError", "IllegalCall", "IllegalCard",
     "InvalidDeal", "ParseError", "PBNError",
     *_LAZY,

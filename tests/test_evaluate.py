@@ -155,7 +155,7 @@ def test_registered_point_count_works_everywhere():
         assert ev.table.dtype == np.int16
         d = bl.Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
         assert d.evaluate("four_aces") == {bl.Seat.N: 2, bl.Seat.E: 2, bl.Seat.S: 0, bl.Seat.W: 0}
-        assert bl.evaluate("four_aces", d.holdings[None]).tolist() == [[2, 2, 0, 0]]
+        assert bl.EVALUATORS["four_aces"](d.holdings[None]).tolist() == [[2, 2, 0, 0]]
         frac = bl.register_point_count("halves", {"A": 4.5, "T": 0.5})
         assert frac.table.dtype == np.float64
         assert h.evaluate("halves") == 9.5
