@@ -1,8 +1,11 @@
 """Bridge words for quiz text, from ``bridgelab.lang`` (the one place terms live), with the
-English names when a language has no terms file yet."""
+English names when a language has no terms file (a teacher may add a .po catalogue first)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
+from .. import lang as _lang
 from ..cards import Seat, Side, Strain
 from ..contract import Call, Contract
 from ..errors import BridgeError
@@ -11,36 +14,24 @@ from ..lang.i18n import translate
 __all__ = ["seat_name", "strain_name", "call_name", "contract_name", "side_name", "yes_no", "symbol_call"]
 
 
-def _lang_fn(name: str):
+def _term(fn: Callable[[], str], fallback: Callable[[], str]) -> str:
+    """The language's own term, or ``fallback()`` when it has none."""
     try:
-        from .. import lang as _lang
-    except ImportError:  # pragma: no cover
-        return None
-    return getattr(_lang, name, None)
+        return fn()
+    except BridgeError:
+        return fallback()
 
 
 def seat_name(seat, lang: str = "en") -> str:
     """'North' / 'põhi'... capitalised as the start of an answer."""
     s = Seat.parse(seat)
-    fn = _lang_fn("seat_name")
-    if fn is not None:
-        try:
-            name = fn(s, lang)
-            return name[:1].upper() + name[1:]
-        except BridgeError:
-            pass
-    return translate(s.full_name, lang)
+    name = _term(lambda: _lang.seat_name(s, lang), lambda: translate(s.full_name, lang))
+    return name[:1].upper() + name[1:]
 
 
 def strain_name(strain, lang: str = "en") -> str:
     s = Strain.parse(strain)
-    fn = _lang_fn("strain_name")
-    if fn is not None:
-        try:
-            return fn(s, lang)
-        except BridgeError:
-            pass
-    return s.full_name
+    return _term(lambda: _lang.strain_name(s, lang), lambda: s.full_name)
 
 
 def symbol_call(call) -> str:
@@ -49,27 +40,12 @@ def symbol_call(call) -> str:
 
 
 def call_name(call, lang: str = "en") -> str:
-    """A call as shown to the learner: symbols for bids ('4♠'), the language's word otherwise."""
+    """A call as shown to the learner: symbols for suit bids ('4♠'); the language's own word for
+    no trump ('T' in Estonian, 'BA' in Serbian, 'SA' in Malay), pass, double and redouble."""
     c = Call.parse(call)
-    if c.is_bid:
-        text = str(c)
-        if lang == "en":
-            return text
-        if c.strain is Strain.NT:  # 'T' in Estonian, 'BA' in Serbian, 'SA' in Malay
-            fn = _lang_fn("call_name")
-            if fn is not None:
-                try:
-                    return fn(c, lang)
-                except BridgeError:
-                    pass
-        return text
-    fn = _lang_fn("call_name")
-    if fn is not None:
-        try:
-            return fn(c, lang)
-        except BridgeError:
-            pass
-    return translate(str(c), lang)
+    if lang == "en" or (c.is_bid and c.strain is not Strain.NT):
+        return str(c) if c.is_bid else translate(str(c), lang)
+    return _term(lambda: _lang.call_name(c, lang), lambda: str(c) if c.is_bid else translate(str(c), lang))
 
 
 def contract_name(contract, lang: str = "en", declarer: bool = True) -> str:
@@ -85,15 +61,9 @@ def contract_name(contract, lang: str = "en", declarer: bool = True) -> str:
 
 def _doubling_word(doubled: int, lang: str) -> str:
     """'kontraga', 'kontriran', 'digandakan semula'...; 'X'/'XX' when the language has no word."""
-    fn = _lang_fn("terms")
-    if fn is not None:
-        try:
-            words = fn(lang).get("words", {}).get("doubled" if doubled == 1 else "redoubled")
-            if words:
-                return words[0]
-        except BridgeError:
-            pass
-    return "X" * doubled
+    key = "doubled" if doubled == 1 else "redoubled"
+    words = _term(lambda: _lang.terms(lang).get("words", {}).get(key), lambda: None)
+    return words[0] if words else "X" * doubled
 
 
 def side_name(side, lang: str = "en") -> str:
