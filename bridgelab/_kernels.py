@@ -185,6 +185,28 @@ def deal_random(words, wpos, base, seg_end, seg_seat, fixed, rest_seat, rest_mas
     return d1, wpos
 
 
+@_jit_inline
+def _draw_suit_hcp(words, wpos, own, rest, h):
+    """The hcp p of one suit, given ``h`` for it and the suits after it: p is drawn with weight
+    own[p] * rest[h - p] (holdings of this suit with p points times the ways the later suits
+    make the remainder). Returns (p, wpos); wpos < 0 when the words ran out."""
+    top = min(h, 10)
+    wtot = 0
+    for p in range(top + 1):
+        if h - p < rest.shape[0]:
+            wtot += own[p] * rest[h - p]
+    u, wpos = _uniform(words, wpos, np.uint64(wtot))
+    if wpos < 0:
+        return 0, wpos
+    acc = 0
+    for p in range(top + 1):
+        if h - p < rest.shape[0]:
+            acc += own[p] * rest[h - p]
+        if np.uint64(acc) > u:
+            return p, wpos
+    return 0, wpos
+
+
 @_jit
 def deal_stacked(words, wpos, cell_cum, cell_shape, cell_hcp, shapes, ctab, s23, s123,
                  hold_off, hold_list, seat, fixed, seg_end, seg_seat, rest_seat, deck, free_all,
@@ -228,68 +250,18 @@ def deal_stacked(words, wpos, cell_cum, cell_shape, cell_hcp, shapes, ctab, s23,
         l1 = shapes[k, 1]
         l2 = shapes[k, 2]
         l3 = shapes[k, 3]
-        # hcp of spades
-        wtot = 0
-        for p in range(0, 11):
-            if h - p < 0:
-                break
-            if h - p < s123.shape[3]:
-                wtot += ctab[0, l0, p] * s123[l1, l2, l3, h - p]
-        u, wpos = _uniform(words, wpos, np.uint64(wtot))
+        # the hcp of spades, hearts, diamonds in turn; clubs take the rest
+        p0, wpos = _draw_suit_hcp(words, wpos, ctab[0, l0], s123[l1, l2, l3], h)
         if wpos < 0:
             return d, w0
-        acc = 0
-        p0 = 0
-        for p in range(0, 11):
-            if h - p < 0:
-                break
-            if h - p < s123.shape[3]:
-                acc += ctab[0, l0, p] * s123[l1, l2, l3, h - p]
-            if np.uint64(acc) > u:
-                p0 = p
-                break
         h -= p0
-        # hearts
-        wtot = 0
-        for p in range(0, 11):
-            if h - p < 0:
-                break
-            if h - p < s23.shape[2]:
-                wtot += ctab[1, l1, p] * s23[l2, l3, h - p]
-        u, wpos = _uniform(words, wpos, np.uint64(wtot))
+        p1, wpos = _draw_suit_hcp(words, wpos, ctab[1, l1], s23[l2, l3], h)
         if wpos < 0:
             return d, w0
-        acc = 0
-        p1 = 0
-        for p in range(0, 11):
-            if h - p < 0:
-                break
-            if h - p < s23.shape[2]:
-                acc += ctab[1, l1, p] * s23[l2, l3, h - p]
-            if np.uint64(acc) > u:
-                p1 = p
-                break
         h -= p1
-        # diamonds (clubs take the rest)
-        wtot = 0
-        for p in range(0, 11):
-            if h - p < 0:
-                break
-            if h - p <= 10:
-                wtot += ctab[2, l2, p] * ctab[3, l3, h - p]
-        u, wpos = _uniform(words, wpos, np.uint64(wtot))
+        p2, wpos = _draw_suit_hcp(words, wpos, ctab[2, l2], ctab[3, l3], h)
         if wpos < 0:
             return d, w0
-        acc = 0
-        p2 = 0
-        for p in range(0, 11):
-            if h - p < 0:
-                break
-            if h - p <= 10:
-                acc += ctab[2, l2, p] * ctab[3, l3, h - p]
-            if np.uint64(acc) > u:
-                p2 = p
-                break
         ps[0] = p0
         ps[1] = p1
         ps[2] = p2
