@@ -53,11 +53,13 @@ def _hand_cell(hand: "Hand", label: str | None = None) -> str:
     return head + rows
 
 
-def hand_html(hand: "Hand") -> str:
+def hand_html(hand: "Hand", summary: bool = True) -> str:
+    """A hand as four suit lines; with ``summary`` a line of its HCP and pattern under it
+    (a quiz leaves that out: it must not print its own answer)."""
+    foot = f'<div style="color:#555;font-size:85%">{hand.hcp} HCP, {hand.pattern}</div>' if summary else ""
     return (
         '<div class="bridgelab-hand" style="font-family:sans-serif;line-height:1.3">'
-        + _hand_cell(hand)
-        + f'<div style="color:#555;font-size:85%">{hand.hcp} HCP, {hand.pattern}</div></div>'
+        + _hand_cell(hand) + foot + "</div>"
     )
 
 

@@ -81,22 +81,6 @@ def _t(msgid: str, lang: str, **args: Any) -> str:
     return translate(msgid, lang, domain="widgets", **args)
 
 
-def _hand_html(hand: Any) -> str:
-    """A hand as four suit lines, without the HCP and pattern line of ``display.hand_html``
-    (a quiz must not print its own answer)."""
-    from ..display import suit_html
-    from ..hand import holding_to_text
-
-    rows = []
-    for i, holding in enumerate(hand.holdings):
-        ranks = " ".join(holding_to_text(holding)).replace("T", "10") or "—"
-        rows.append(f'<div style="white-space:nowrap">{suit_html(i)}&nbsp;{html.escape(ranks)}</div>')
-    return (
-        '<div class="bridgelab-hand" style="font-family:sans-serif;line-height:1.35;font-size:125%">'
-        + "".join(rows) + "</div>"
-    )
-
-
 def _html_of(obj: Any, lang: str = "en") -> str:
     """What a question shows, as HTML, revealing nothing it asks: a hand without its point
     count, a deal without the HCP labels, an auction without its summary line (declarer,
@@ -105,13 +89,13 @@ def _html_of(obj: Any, lang: str = "en") -> str:
         return ""
     from ..auction import Auction
     from ..deal import Deal
-    from ..display import deal_html
+    from ..display import deal_html, hand_html
     from ..hand import Hand
 
     if isinstance(getattr(obj, "auction", None), Auction):  # a view of an auction: the auction
         obj = obj.auction
     if isinstance(obj, Hand):
-        return _hand_html(obj)
+        return f'<div style="font-size:125%">{hand_html(obj, summary=False)}</div>'
     if isinstance(obj, Deal):
         return f'<div style="font-size:115%">{deal_html(obj, show_hcp=False)}</div>'
     if isinstance(obj, Auction):
