@@ -31,11 +31,15 @@ _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 
 
 def data_dir() -> Path:
-    """The ``data/`` folder of banks: ``BRIDGELAB_BANKS`` if set, else the one beside the package."""
+    """The ``data/`` folder of banks: ``BRIDGELAB_BANKS`` if set, else the repository's
+    ``data/`` beside the package, else the copy installed as ``bridgelab/data``."""
     env = os.environ.get("BRIDGELAB_BANKS")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "data"
+    beside = Path(__file__).resolve().parents[2] / "data"
+    if beside.is_dir():
+        return beside
+    return Path(__file__).resolve().parents[1] / "data"
 
 
 def bundled_banks() -> list[Path]:
