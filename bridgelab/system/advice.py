@@ -3,6 +3,10 @@
 ``advise(hand, auction)`` finds our side's calls so far, tries the system's rules for that
 auction in order and returns the first that fits, with the rules tried before it and why each
 did not apply ("1NT needs 15-17 HCP; this hand has 14").
+
+Every text is built as a message (``engine.Msg``) and shown in the language asked for:
+``advise(hand, lang="cs")``, or ``advice.in_language("et")`` for the same advice in another
+language. English (the default) is the catalogues' msgid text.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from ..cards import Seat
 from ..contract import PASS, Call
 from ..errors import BridgeError, IllegalCall
 from ..hand import Hand
-from .engine import Check, HandFacts, Rule, System, default_system
+from ..lang.i18n import check_language, translate
+from .engine import (N_, CallTerm, Check, HandFacts, Join, Msg, Rule, SeatTerm, System, default_system,
+                     render)
 
 __all__ = ["Advice", "Considered", "advise", "our_calls", "as_auction"]
 
@@ -29,29 +35,52 @@ class Considered:
     why_not: str       # "1NT needs 15-17 HCP; this hand has 14 HCP"
     label: str = ""    # the call and the rule's name: "2♦ (transfer to hearts)"
     gap: str = ""      # what was missing: "needs 15-17 HCP; this hand has 14 HCP"
+    label_msg: object = field(default=None, repr=False, compare=False)
+    need_msg: object = field(default=None, repr=False, compare=False)   # None: not a legal call now
+    have_msg: object = field(default=None, repr=False, compare=False)
+    lang: str = field(default="en", repr=False, compare=False)
+
+    def in_language(self, lang: str) -> "Considered":
+        """The same why-not in ``lang``."""
+        return _considered(self.rule, self.call, self.label_msg, self.need_msg, self.have_msg, lang)
 
 
-def grouped_why_not(considered: list[Considered]) -> list[str]:
+def _considered(rule: Rule, call: str, label, need, have, lang: str) -> Considered:
+    if need is None:
+        gap_msg = Msg("is not a legal call now")
+        why_msg = Msg("{call} is not a legal call now", call=label)
+    else:
+        gap_msg = Msg("needs {need}; this hand has {have}", need=need, have=have)
+        why_msg = Msg("{call} needs {need}; this hand has {have}", call=label, need=need, have=have)
+    return Considered(rule, call, why_msg.render(lang), render(label, lang), gap_msg.render(lang),
+                      label, need, have, lang)
+
+
+def grouped_why_not(considered: list[Considered], lang: str = "en") -> list[str]:
     """The why-nots with neighbours that failed the same way merged:
     '1♠, 1♥, 1♦, 1♣ need 12 or more HCP; this hand has 11 HCP'."""
-    out: list[tuple[list[str], str, str]] = []
+    out: list[tuple[list[Considered], str]] = []
     for c in considered:
-        if out and c.gap and out[-1][1] == c.gap:
-            out[-1][0].append(c.label)
+        key = render(c.need_msg) + "\0" + render(c.have_msg) if c.need_msg is not None else ""
+        if out and key and out[-1][1] == key:
+            out[-1][0].append(c)
         else:
-            out.append(([c.label], c.gap, c.why_not))
+            out.append(([c], key))
     lines = []
-    for labels, gap, why in out:
-        if len(labels) == 1 or not gap.startswith("needs "):
-            lines.append(why)
+    for group, key in out:
+        first = group[0]
+        if len(group) == 1 or not key:
+            lines.append(first.why_not if lang == first.lang else first.in_language(lang).why_not)
         else:
-            lines.append(f"{', '.join(labels)} need {gap[len('needs '):]}")
+            lines.append(Msg("{calls} need {need}; this hand has {have}",
+                             calls=Join([c.label_msg for c in group], ", "),
+                             need=first.need_msg, have=first.have_msg).render(lang))
     return lines
 
 
 @dataclass
 class Advice:
-    """The system's call for a hand, why, and what it tells partner."""
+    """The system's call for a hand, why, and what it tells partner, in one language (``lang``)."""
 
     call: Call
     reasons: list[str]
@@ -61,6 +90,9 @@ class Advice:
     checks: list[Check] = field(default_factory=list)
     situation: str = "opening"   # opening / response / rebid / responder_rebid / outside the system
     hand: Hand | None = None
+    lang: str = "en"
+    reason_msgs: list = field(default_factory=list, repr=False, compare=False)
+    promises_msg: object = field(default="", repr=False, compare=False)
 
     def __repr__(self) -> str:
         return f"Advice({self.call.to_ascii()!r}, {self.reason!r})"
@@ -75,27 +107,45 @@ class Advice:
         """Why each rule tried before the chosen one did not apply."""
         return [c.why_not for c in self.considered]
 
+    def in_language(self, lang: str) -> "Advice":
+        """The same advice with every text in ``lang`` ('en', 'et', 'sr', 'cs', 'ms', ...)."""
+        lang = check_language(lang)
+        if not self.reason_msgs:
+            return self
+        return Advice(self.call, [render(m, lang) for m in self.reason_msgs],
+                      render(self.promises_msg, lang), self.rule,
+                      [c.in_language(lang) for c in self.considered], self.checks, self.situation,
+                      self.hand, lang, self.reason_msgs, self.promises_msg)
+
+    def _t(self, msgid: str, **args) -> str:
+        return translate(msgid, self.lang, **args)
+
+    def _call_text(self) -> str:
+        return CallTerm(self.call).render(self.lang)
+
     def __str__(self) -> str:
         lines = [self.reason]
         lines += [f"  {r}" for r in self.reasons[1:]]
         if self.promises:
-            lines.append(f"  {self.call} promises: {self.promises}")
+            lines.append("  " + self._t("{call} promises: {promises}", call=self._call_text(),
+                                        promises=self.promises))
         if self.considered:
-            lines.append("  Not chosen:")
-            lines += [f"    {w}" for w in grouped_why_not(self.considered)]
+            lines.append("  " + self._t("Not chosen:"))
+            lines += [f"    {w}" for w in grouped_why_not(self.considered, self.lang)]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         esc = html.escape
         items = "".join(f"<li>{esc(r)}</li>" for r in self.reasons[1:])
-        nots = "".join(f"<li>{esc(w)}</li>" for w in grouped_why_not(self.considered))
+        nots = "".join(f"<li>{esc(w)}</li>" for w in grouped_why_not(self.considered, self.lang))
         out = f'<div class="bridgelab-advice"><b>{esc(self.reason)}</b>'
         if items:
             out += f"<ul>{items}</ul>"
         if self.promises:
-            out += f"<div>{esc(str(self.call))} promises: {esc(self.promises)}</div>"
+            out += "<div>" + esc(self._t("{call} promises: {promises}", call=self._call_text(),
+                                         promises=self.promises)) + "</div>"
         if nots:
-            out += f"<details><summary>Rules tried first</summary><ul>{nots}</ul></details>"
+            out += f"<details><summary>{esc(self._t('Rules tried first'))}</summary><ul>{nots}</ul></details>"
         return out + "</div>"
 
 
@@ -117,22 +167,29 @@ def as_auction(auction, seat: "Seat | str | None" = None) -> Auction:
     return make(Seat((s - len(a)) % 4))
 
 
-def our_calls(auction: Auction, seat: Seat) -> tuple[list[Call] | None, str]:
+def our_calls(auction: Auction, seat: Seat, lang: str = "en") -> tuple[list[Call] | None, str]:
     """Our side's calls from our first bid on, or None with the reason when the system has no
     rules for this auction (an opponent bid or doubled, or we doubled)."""
+    ours, why = _our_calls(auction, seat)
+    return ours, render(why, lang)
+
+
+def _our_calls(auction: Auction, seat: Seat) -> tuple[list[Call] | None, object]:
     ours: list[Call] = []
     for who, call in auction.history:
         if who.side is not seat.side:
             if call != PASS:
-                return None, (f"{who.full_name} (an opponent) called {call}: this beginner system has "
-                              "no rules for competitive auctions, so it passes")
+                return None, Msg("{seat} (an opponent) called {call}: this beginner system has no rules "
+                                 "for competitive auctions, so it passes", seat=SeatTerm(who),
+                                 call=CallTerm(call))
             continue
         if call == PASS:
             if ours:
-                return None, ("our side has passed after bidding: the system has nothing more to say")
+                return None, Msg("our side has passed after bidding: the system has nothing more to say")
             continue
         if not call.is_bid:
-            return None, f"our side called {call}: this beginner system has no rules for doubles"
+            return None, Msg("our side called {call}: this beginner system has no rules for doubles",
+                             call=CallTerm(call))
         ours.append(call)
     return ours, ""
 
@@ -141,15 +198,17 @@ _SITUATION_BY_LEN = {0: "opening", 1: "response", 2: "rebid", 3: "responder_rebi
 
 
 def advise(hand: "Hand | str", auction=None, system: System | None = None,
-           seat: "Seat | str | None" = None) -> Advice:
+           seat: "Seat | str | None" = None, lang: str = "en") -> Advice:
     """The call ``system`` (default: beginner SAYC) recommends for ``hand`` now, with reasons.
 
     ``auction`` is an Auction, a text of calls ('1H P'), or None for the opening; ``seat`` is the
-    hand's seat (default: whose turn it is; with no auction the hand deals and opens).
+    hand's seat (default: whose turn it is; with no auction the hand deals and opens). ``lang``
+    is the language of the reasons (default English; see ``Advice.in_language``).
 
     >>> advise(Hand.from_pbn("AK4.Q93.K652.Q97")).reason
     '14 HCP, 4-3-3-3 balanced, 4 diamonds: open 1♦'
     """
+    lang = check_language(lang)
     if isinstance(hand, str):
         hand = Hand.from_pbn(hand)
     if not isinstance(hand, Hand):
@@ -165,16 +224,17 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
             raise IllegalCall(f"it is {turn.full_name}'s turn to call, not {seat.full_name}'s")
     seat = turn
     facts = HandFacts(hand)
-    head = f"{facts.hcp} HCP, {facts.shape_words()}"
+    head = Join([Msg("{n} HCP", n=facts.hcp), facts.shape_msg()], ", ")
+    pass_msg = Msg("{facts}: {action}", facts=head, action=Msg("pass"))
 
-    ours, outside = our_calls(a, seat)
+    ours, outside = _our_calls(a, seat)
     if ours is None:
-        return Advice(PASS, [f"{head}: pass", outside], "nothing: the system is silent here", None,
-                      situation="outside the system", hand=hand)
+        return _advice(PASS, [pass_msg, outside], Msg("nothing: the system is silent here"), None, [], [],
+                       "outside the system", hand, lang)
 
     # who made our side's first bid: this seat (opener) or partner (responder)
     situation = _situation(a, seat, ours)
-    considered: list[Considered] = []
+    considered: list[tuple] = []
     for rule, bound in system.rules_after(ours):
         best = None
         for bind in rule.bindings(bound):
@@ -182,38 +242,47 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
             call = rule.call(bind)
             failed = [c for c in checks if not c.ok]
             if not failed and a.is_legal(call):
-                reasons = [f"{_reason_facts(facts, checks)}: {_action(rule, call)}"]
-                reasons += [f"{_named(label_of(rule, call), rule)} needs {c.need}: this hand has "
-                            f"{c.have}" for c in checks]
-                return Advice(call, reasons, rule.promises(bind), rule, considered, checks,
-                              rule.section, hand)
+                named = _named(CallTerm(call), str(call), rule)
+                reasons = [Msg("{facts}: {action}", facts=_reason_facts(facts, checks),
+                               action=_action(rule, call))]
+                reasons += [Msg("{call} needs {need}: this hand has {have}", call=named, need=c.need_msg,
+                                have=Join(c.have_parts, "and")) for c in checks]
+                return _advice(call, reasons, rule.promises_msg(bind), rule,
+                               [_considered(*x, lang) for x in considered], checks, rule.section, hand, lang)
             label = str(call) if not rule.free else rule.call_label()
+            named = _named(rule.label_msg(call), label, rule)
             if failed:
                 c = failed[0]
-                gap = f"needs {c.need}; this hand has {c.have}"
+                entry = (rule, label, named, c.need_msg, Join(c.have_parts, "and"))
             else:
-                gap = "is not a legal call now"
-            named = _named(label, rule)
+                entry = (rule, label, named, None, None)
             if best is None or len(failed) < best[0]:
-                best = (len(failed), Considered(rule, label, f"{named} {gap}", named, gap))
+                best = (len(failed), entry)
         considered.append(best[1])
 
-    last = f"{head}: pass"
-    why = ("the system has no rule for this auction" if not considered
-           else "none of the system's rules for this auction fits the hand")
-    return Advice(PASS, [last, f"{why}, so it passes (this beginner system covers openings, "
-                               "first responses and the simplest rebids)"],
-                  "nothing new", None, considered, [], situation, hand)
+    why = (Msg("the system has no rule for this auction, so it passes (this beginner system covers "
+               "openings, first responses and the simplest rebids)") if not considered
+           else Msg("none of the system's rules for this auction fits the hand, so it passes (this "
+                    "beginner system covers openings, first responses and the simplest rebids)"))
+    return _advice(PASS, [pass_msg, why], Msg("nothing new"), None,
+                   [_considered(*x, lang) for x in considered], [], situation, hand, lang)
+
+
+def _advice(call, reason_msgs, promises_msg, rule, considered, checks, situation, hand, lang) -> Advice:
+    return Advice(call, [render(m, lang) for m in reason_msgs], render(promises_msg, lang), rule,
+                  considered, checks, situation, hand, lang, reason_msgs, promises_msg)
 
 
 def label_of(rule: Rule, call: Call) -> str:
     return str(call)
 
 
-def _named(label: str, rule: Rule) -> str:
+def _named(label_msg, label: str, rule: Rule):
     """'1NT', or '2♦ (transfer to hearts)' when the rule's name says more than the call."""
     plain = rule.name.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
-    return label if plain in (label, _ascii(label)) or rule.name == label else f"{label} ({rule.name})"
+    if plain in (label, _ascii(label)) or rule.name == label:
+        return label_msg
+    return Msg("{call} ({rule})", call=label_msg, rule=rule.name_msg())
 
 
 def _ascii(label: str) -> str:
@@ -224,16 +293,22 @@ def _situation(a: Auction, seat: Seat, ours: list[Call]) -> str:
     return _SITUATION_BY_LEN.get(len(ours), "later")
 
 
-def _action(rule: Rule, call: Call) -> str:
+_ACTIONS = {"open": N_("open {call}"), "respond": N_("respond {call}"), "rebid": N_("rebid {call}"),
+            "bid": N_("bid {call}")}
+
+
+def _action(rule: Rule, call: Call):
     if call == PASS:
-        return "pass"
-    return f"{rule.verb} {call}"
+        return Msg("pass")
+    return Msg(_ACTIONS[rule.verb], call=CallTerm(call))
 
 
-def _reason_facts(facts: HandFacts, checks: list[Check]) -> str:
+def _reason_facts(facts: HandFacts, checks: list[Check]):
     """'15 HCP, 4-3-3-3 balanced' plus the suit lengths the rule looked at ('5 spades')."""
-    parts = [f"{facts.hcp} HCP", facts.shape_words()]
+    parts = [Msg("{n} HCP", n=facts.hcp), facts.shape_msg()]
+    seen = [render(p) for p in parts]
     for c in checks:
-        if c.ok and c.length and c.length not in parts:
-            parts.append(c.length)
-    return ", ".join(parts)
+        if c.ok and c.length_msg is not None and c.length and c.length not in seen:
+            parts.append(c.length_msg)
+            seen.append(c.length)
+    return Join(parts, ", ")

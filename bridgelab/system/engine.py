@@ -21,9 +21,10 @@ from ..contract import PASS, Call
 from ..errors import BridgeError, ParseError
 from ..evaluate import EVALUATORS, is_balanced, is_semi_balanced, pattern_of
 from ..hand import Hand
+from ..lang.i18n import translate
 
 __all__ = ["System", "Rule", "Condition", "Check", "SystemFileError", "SECTIONS", "DEFAULT_PATH",
-           "default_system"]
+           "default_system", "Msg", "render", "SuitTerm", "CallTerm", "SeatTerm", "Join", "N_"]
 
 DEFAULT_PATH = Path(__file__).with_name("sayc.toml")
 
@@ -46,6 +47,151 @@ _VARIABLES = {
 
 class SystemFileError(BridgeError):
     """A bidding system file that cannot be read, or an option it does not offer."""
+
+
+# ---- text in the learner's language --------------------------------------------------------------
+#
+# Reasons are built as messages, not strings: an English template (the gettext msgid of the
+# "bridgelab" domain, or of the "system" domain for the names and promises of the system file)
+# with its arguments, rendered in any language on demand. The bridge words inside come from
+# ``bridgelab.lang`` (suit, seat and call names), never from the catalogues.
+
+
+def N_(msgid: str) -> str:
+    """Marks a msgid for the catalogues without translating it (gettext's usual no-op)."""
+    return msgid
+
+
+def render(value, lang: str = "en") -> str:
+    """A message, a term, a join of them, or a plain value, as text in ``lang``."""
+    if hasattr(value, "render"):
+        return value.render(lang)
+    return "" if value is None else str(value)
+
+
+class Msg:
+    """A learner-visible sentence: an English template and its arguments, shown in any language."""
+
+    __slots__ = ("msgid", "domain", "args")
+
+    def __init__(self, msgid: str, domain: str = "bridgelab", **args):
+        self.msgid, self.domain, self.args = msgid, domain, args
+
+    def render(self, lang: str = "en") -> str:
+        if not self.args:
+            return translate(self.msgid, lang, self.domain)
+        return translate(self.msgid, lang, self.domain,
+                         **{k: render(v, lang) for k, v in self.args.items()})
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+    def __repr__(self) -> str:
+        return f"Msg({self.render('en')!r})"
+
+
+class Join:
+    """Items joined by 'and', 'or' (translated) or a plain separator such as ', '."""
+
+    __slots__ = ("items", "how")
+    _WORDS = {"and": (" and ", N_("{a} and {b}")), "or": (" or ", N_("{a} or {b}"))}
+
+    def __init__(self, items, how: str = "and"):
+        self.items, self.how = tuple(items), how
+
+    def render(self, lang: str = "en") -> str:
+        texts = [render(x, lang) for x in self.items]
+        if self.how not in self._WORDS:
+            return self.how.join(texts)
+        sep, msgid = self._WORDS[self.how]
+        if lang == "en" or not texts:
+            return sep.join(texts)
+        out = texts[0]
+        for t in texts[1:]:
+            out = translate(msgid, lang, a=out, b=t)
+        return out
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+class SuitTerm:
+    """'spades' / '5 spades' in English; the language's suit name (from bridgelab.lang) elsewhere."""
+
+    __slots__ = ("suit", "n")
+
+    def __init__(self, suit: Strain, n: int | None = None):
+        self.suit, self.n = suit, n
+
+    def render(self, lang: str = "en") -> str:
+        if lang == "en":
+            return suit_word(self.suit, self.n)
+        from ..quiz.terms import strain_name
+
+        if self.n is None:
+            return strain_name(self.suit, lang)
+        return translate("{n} {suit}", lang, n=self.n, suit=_counted(self.suit, self.n, lang)
+                         or strain_name(self.suit, lang))
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+def _counted(suit: Strain, n: int, lang: str) -> str | None:
+    """The suit's name after the number ``n`` when the language's terms file gives it by level
+    (Czech: 1 pik, 3 piky, 5 piků; 0 and 8+ read like 5-7), else None."""
+    from .. import lang as _lang
+
+    try:
+        levels = (_lang.terms(lang).get("strain_by_level") or {}).get(suit.name)
+    except BridgeError:
+        return None
+    if not levels:
+        return None
+    want = min(max(n, 1), 7) if n != 0 else 7
+    for key, form in levels.items():
+        lo, _, hi = str(key).partition("-")
+        if lo.isdigit() and int(lo) <= want <= int(hi or lo):
+            return form[0] if isinstance(form, list) else form
+    return None
+
+
+class CallTerm:
+    """A call as the learner reads it: '1NT', '2♠', 'Pass' in English; '1T', 'dalje' elsewhere."""
+
+    __slots__ = ("call",)
+
+    def __init__(self, call: Call):
+        self.call = call
+
+    def render(self, lang: str = "en") -> str:
+        if lang == "en":
+            return str(self.call)
+        from ..quiz.terms import call_name
+
+        return call_name(self.call, lang)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+class SeatTerm:
+    """A seat's name ('East', 'ida', 'istok' ...)."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat):
+        self.seat = seat
+
+    def render(self, lang: str = "en") -> str:
+        if lang == "en":
+            return self.seat.full_name
+        from ..quiz.terms import seat_name
+
+        return seat_name(self.seat, lang)
+
+    def __str__(self) -> str:
+        return self.render("en")
 
 
 # ---- the facts a condition looks at -----------------------------------------------------------
@@ -74,9 +220,15 @@ class HandFacts:
             self._cache[name] = self.hand.evaluate(name)
         return self._cache[name]
 
-    def shape_words(self) -> str:
+    def shape_words(self, lang: str = "en") -> str:
         """'4-3-3-3 balanced' or '5-4-2-2'."""
-        return self.pattern + (" balanced" if self.balanced else "")
+        return self.shape_msg().render(lang)
+
+    def shape_msg(self) -> "Msg | str":
+        """The shape words as a message (a plain pattern needs no translating)."""
+        if self.balanced:
+            return Msg("{pattern} balanced", pattern=self.pattern)
+        return self.pattern
 
 
 def suit_word(suit: Strain, n: int | None = None) -> str:
@@ -104,25 +256,42 @@ class _Measure:
             return facts.length(self.suit(bind))
         return facts.value(self.name)
 
-    def noun(self, bind: Mapping[str, Strain]) -> str:
+    def noun(self, bind: Mapping[str, Strain]):
+        """'spades', 'HCP', 'quick tricks' (a message: render it in a language)."""
         if self.kind == "len":
-            return suit_word(self.suit(bind))
-        return "HCP" if self.name == "hcp" else self.name.replace("_", " ")
+            return SuitTerm(self.suit(bind))
+        return Msg("HCP") if self.name == "hcp" else Msg(_EVAL_NOUNS.get(self.name, self.name.replace("_", " ")))
 
-    def amount(self, n, bind: Mapping[str, Strain]) -> str:
+    def amount(self, n, bind: Mapping[str, Strain]):
         """'15 HCP', '5 spades', '7 losers'."""
         if self.kind == "len":
-            return suit_word(self.suit(bind), int(n))
+            return SuitTerm(self.suit(bind), int(n))
         n = int(n) if float(n).is_integer() else n
-        return f"{n} {self.noun(bind)}"
+        if self.name == "hcp":
+            return Msg("{n} HCP", n=n)
+        return Msg("{n} {measure}", n=n, measure=self.noun(bind))
+
+    def need(self, lo: float, hi: float, bind: Mapping[str, Strain]) -> Msg:
+        """'15-17 HCP', 'exactly 6 spades', '5 or more spades'."""
+        if self.kind == "len":
+            return Msg("{range} {suit}", range=_range_msg(lo, hi), suit=self.noun(bind))
+        rng = _range_msg(lo, hi, exact=False)
+        if self.name == "hcp":
+            return Msg("{range} HCP", range=rng)
+        return Msg("{range} {measure}", range=rng, measure=self.noun(bind))
+
+
+_EVAL_NOUNS = {"controls": N_("controls"), "length": N_("length"), "honour_tricks": N_("honour tricks"),
+               "quick_tricks": N_("quick tricks"), "losers": N_("losers"),
+               "length_points": N_("length points"), "shortness_points": N_("shortness points")}
 
 
 _OPS: dict[str, Callable[[float, float], bool]] = {
     ">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
     "<": lambda a, b: a < b, "==": lambda a, b: a == b,
 }
-_OP_WORDS = {">=": "at least as long as", "<=": "no longer than", ">": "longer than",
-             "<": "shorter than", "==": "as long as"}
+_OP_WORDS = {">=": N_("{a} at least as long as {b}"), "<=": N_("{a} no longer than {b}"),
+             ">": N_("{a} longer than {b}"), "<": N_("{a} shorter than {b}"), "==": N_("{a} as long as {b}")}
 
 
 def _parse_measure(tokens: list[str], text: str) -> tuple[_Measure, list[str]]:
@@ -172,13 +341,13 @@ def _parse_range(rest: str, text: str) -> tuple[float, float]:
     return {">=": (n, inf), "<=": (-inf, n), ">": (n + 1, inf), "<": (-inf, n - 1), "==": (n, n)}[op]
 
 
-def _range_words(lo: float, hi: float) -> str:
+def _range_msg(lo: float, hi: float, exact: bool = True) -> "Msg | str":
     if hi == float("inf"):
-        return f"{int(lo)} or more"
+        return Msg("{n} or more", n=int(lo))
     if lo == float("-inf"):
-        return f"at most {int(hi)}"
+        return Msg("at most {n}", n=int(hi))
     if lo == hi:
-        return f"exactly {int(lo)}"
+        return Msg("exactly {n}", n=int(lo)) if exact else str(int(lo))
     return f"{int(lo)}-{int(hi)}"
 
 
@@ -186,13 +355,39 @@ def _range_words(lo: float, hi: float) -> str:
 
 @dataclass(frozen=True)
 class Check:
-    """The outcome of one condition on one hand: met or not, what was needed, what the hand has."""
+    """The outcome of one condition on one hand: met or not, what was needed, what the hand has.
+
+    The texts are messages (see ``Msg``): ``need``, ``have``, ``fact`` and ``length`` give them in
+    English, ``need_text(lang)`` and ``have_text(lang)`` in any language.
+    """
 
     ok: bool
-    need: str     # "15-17 HCP", "a balanced hand", "spades at least as long as hearts"
-    have: str     # "14 HCP", "5-4-2-2, not balanced", "4 spades and 5 hearts"
-    fact: str     # the hand's side of it, for reasons: "15 HCP", "4-3-3-3 balanced"
-    length: str = ""   # for a suit-length condition: "5 spades", used in the one-line reason
+    need_msg: object    # "15-17 HCP", "a balanced hand", "spades at least as long as hearts"
+    have_parts: tuple   # ("14 HCP",), ("4 spades", "5 hearts"): joined by "and"
+    fact_msg: object    # the hand's side of it, for reasons: "15 HCP", "4-3-3-3 balanced"
+    length_msg: object = None   # for a suit-length condition: "5 spades", used in the one-line reason
+
+    @property
+    def need(self) -> str:
+        return render(self.need_msg)
+
+    @property
+    def have(self) -> str:
+        return self.have_text()
+
+    @property
+    def fact(self) -> str:
+        return render(self.fact_msg)
+
+    @property
+    def length(self) -> str:
+        return render(self.length_msg)
+
+    def need_text(self, lang: str = "en") -> str:
+        return render(self.need_msg, lang)
+
+    def have_text(self, lang: str = "en") -> str:
+        return Join(self.have_parts, "and").render(lang)
 
 
 class _Atom:
@@ -241,50 +436,51 @@ class _Atom:
 
     def check(self, f: HandFacts, bind: Mapping[str, Strain]) -> Check:
         k = self.kind
+        shape = f.shape_msg()
         if k == "balanced":
-            return Check(f.balanced, "a balanced hand (4-3-3-3, 4-4-3-2 or 5-3-3-2)",
-                         f.shape_words() if f.balanced else f"{f.pattern}, not balanced", f.shape_words())
+            have = shape if f.balanced else Msg("{pattern}, not balanced", pattern=f.pattern)
+            return Check(f.balanced, Msg("a balanced hand (4-3-3-3, 4-4-3-2 or 5-3-3-2)"), (have,), shape)
         if k == "unbalanced":
-            return Check(not f.balanced, "an unbalanced hand", f.shape_words(), f.shape_words())
+            return Check(not f.balanced, Msg("an unbalanced hand"), (shape,), shape)
         if k == "semi-balanced":
-            return Check(f.semi_balanced, "a semi-balanced hand (balanced, 5-4-2-2 or 6-3-2-2)",
-                         f.pattern, f.pattern)
+            return Check(f.semi_balanced, Msg("a semi-balanced hand (balanced, 5-4-2-2 or 6-3-2-2)"),
+                         (f.pattern,), f.pattern)
         if k == "pattern":
-            return Check(f.pattern in self.patterns, "the pattern " + " or ".join(self.patterns),
-                         f.pattern, f.pattern)
+            return Check(f.pattern in self.patterns,
+                         Msg("the pattern {patterns}", patterns=Join(self.patterns, "or")),
+                         (f.pattern,), f.pattern)
         if k == "rule of 20":
             two = sorted(f.shape, reverse=True)[:2]
             total = f.hcp + sum(two)
-            have = f"{f.hcp} HCP + {two[0]} + {two[1]} cards = {total}"
-            return Check(total >= 20, "HCP plus the lengths of the two longest suits to make 20 or more",
-                         have, have)
+            have = Msg("{hcp} HCP + {a} + {b} cards = {total}", hcp=f.hcp, a=two[0], b=two[1], total=total)
+            return Check(total >= 20, Msg("HCP plus the lengths of the two longest suits to make 20 or more"),
+                         (have,), have)
         if k == "longest":
             suit = self.left.suit(bind)
             n = f.length(suit)
             longer = [x for x in _SUIT_NAMES if f.length(x) > n]
-            need = f"{suit_word(suit)} as long as any other suit"
+            need = Msg("{suit} as long as any other suit", suit=SuitTerm(suit))
             if not longer:
-                return Check(True, need, f"{suit_word(suit, n)}, the longest suit",
-                             f"{suit_word(suit, n)}, the longest suit", suit_word(suit, n))
+                have = Msg("{count}, the longest suit", count=SuitTerm(suit, n))
+                return Check(True, need, (have,), have, SuitTerm(suit, n))
             top = max(longer, key=f.length)
-            return Check(False, need, f"{suit_word(suit, n)} but {suit_word(top, f.length(top))}",
-                         suit_word(suit, n))
+            have = Msg("{count} but {other}", count=SuitTerm(suit, n), other=SuitTerm(top, f.length(top)))
+            return Check(False, need, (have,), SuitTerm(suit, n))
         if k == "compare":
             a, b = self.left.value(f, bind), self.right.value(f, bind)
             ok = _OPS[self.op](a, b)
+            left, right = self.left.noun(bind), self.right.noun(bind)
             if self.left.kind == "len" and self.right.kind == "len":
-                need = f"{self.left.noun(bind)} {_OP_WORDS[self.op]} {self.right.noun(bind)}"
+                need = Msg(_OP_WORDS[self.op], a=left, b=right)
             else:
-                need = f"{self.left.noun(bind)} {self.op} {self.right.noun(bind)}"
-            have = f"{self.left.amount(a, bind)} and {self.right.amount(b, bind)}"
-            return Check(ok, need, have, have)
+                need = Msg("{a} {op} {b}", a=left, op=self.op, b=right)
+            parts = (self.left.amount(a, bind), self.right.amount(b, bind))
+            return Check(ok, need, parts, Join(parts, "and"))
         v = self.left.value(f, bind)
         ok = self.lo <= v <= self.hi
-        need = f"{_range_words(self.lo, self.hi)} {self.left.noun(bind)}"
-        if self.left.kind != "len":
-            need = need.replace("exactly ", "")
+        need = self.left.need(self.lo, self.hi, bind)
         have = self.left.amount(v, bind)
-        return Check(ok, need, have, have, have if self.left.kind == "len" else "")
+        return Check(ok, need, (have,), have, have if self.left.kind == "len" else None)
 
 
 class Condition:
@@ -322,10 +518,18 @@ class Condition:
             return checks[0]
         ok = any(c.ok for c in checks)
         met = [c for c in checks if c.ok]
-        fact = met[0].fact if met else "; ".join(dict.fromkeys(c.fact for c in checks))
-        pieces = dict.fromkeys(p.strip() for c in checks for p in re.split(r" and |; ", c.have))
-        return Check(ok, " or ".join(c.need for c in checks), " and ".join(pieces), fact,
-                     met[0].length if met else "")
+        fact = met[0].fact_msg if met else Join(_unique(c.fact_msg for c in checks), "; ")
+        pieces = _unique(p for c in checks for p in c.have_parts)
+        return Check(ok, Join([c.need_msg for c in checks], "or"), pieces, fact,
+                     met[0].length_msg if met else None)
+
+
+def _unique(messages) -> tuple:
+    """The messages with repeats (the same English text) left out, in order."""
+    seen: dict[str, object] = {}
+    for m in messages:
+        seen.setdefault(render(m), m)
+    return tuple(seen.values())
 
 
 # ---- auction patterns ---------------------------------------------------------------------------
@@ -401,6 +605,9 @@ class Rule:
     system: "System | None" = field(default=None, repr=False, compare=False)
     free: tuple = field(default=(), repr=False)
     """Suit letters not bound by ``after``: the rule is tried with each suit, spades first."""
+    promises_source: str = field(default="", repr=False)
+    """``promises`` as written in the file, before the options are filled in: its msgid in the
+    "system" catalogues (as ``name`` is), so a translation keeps the {option} placeholders."""
 
     def bindings(self, bind: Mapping[str, Strain]) -> list[dict[str, Strain]]:
         """``bind`` extended by every choice of suits for the free letters (spades first)."""
@@ -432,8 +639,25 @@ class Rule:
         except SystemFileError:
             return f"{self.template[1]} of a suit"
 
-    def promises(self, bind: Mapping[str, Strain] | None = None) -> str:
-        return self.promises_text
+    def promises(self, bind: Mapping[str, Strain] | None = None, lang: str = "en") -> str:
+        return self.promises_msg(bind).render(lang) if lang != "en" else self.promises_text
+
+    def promises_msg(self, bind: Mapping[str, Strain] | None = None) -> "Msg | str":
+        """What the call promises, as a message of the "system" domain ("" when nothing)."""
+        if not self.promises_text:
+            return ""
+        values = self.system.values if self.system is not None else {}
+        return Msg(self.promises_source or self.promises_text, "system", **values)
+
+    def name_msg(self) -> Msg:
+        """The rule's name, as a message of the "system" domain ('transfer to hearts')."""
+        return Msg(self.name, "system")
+
+    def label_msg(self, call: Call):
+        """The call as a label: the call itself, or '3 of a suit' when the rule chooses the suit."""
+        if self.free and self.template[0] == "var":
+            return Msg("{level} of a suit", level=self.template[1])
+        return CallTerm(call)
 
     def check(self, facts: HandFacts, bind: Mapping[str, Strain]) -> list[Check]:
         return [c for c in (cond.check(facts, bind) for cond in self.conditions) if c is not None]
@@ -551,7 +775,8 @@ class System:
                     raise SystemFileError(f"{where}: {e}") from None
                 rule = Rule(section, name, after, entry["call"], when,
                             self._subst(entry.get("promises", ""), where), only_if, len(rules),
-                            conditions, tokens, _call_template(entry["call"], where), self)
+                            conditions, tokens, _call_template(entry["call"], where), self,
+                            promises_source=entry.get("promises", ""))
                 bound = {s for _, s in tokens if s in _VARIABLES}
                 used = set().union(*(c.variables() for c in conditions)) if conditions else set()
                 if rule.template[0] == "var":

@@ -6,6 +6,9 @@ from the lessons of ``lessons.py``, so near misses (11 HCP, 14 and 18 HCP balanc
 hand with a five-card major) turn up often.
 
 Importing ``bridgelab.system`` registers these generators (topics "opening", "response", "fit").
+Every text is in the question's language: the templates are msgids of the "bridgelab" catalogues,
+the rule names and promises come from the "system" catalogues (keyed by the English of
+``sayc.toml``), and the bridge words (suits, seats, calls) from ``bridgelab.lang``.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from ..deal import Deal
 from ..hand import Hand
 from ..lang.i18n import translate as _t
 from ..quiz.core import Question, register_generator
+from ..quiz.terms import call_name, seat_name
 from .advice import advise
-from .engine import default_system, suit_word
+from .engine import SuitTerm, default_system
 from .lessons import FIT_LESSONS, OPENING_LESSONS, RESPONSE_LESSONS, _pick, deal_for
 
 __all__ = ["opening_question", "response_question", "fit_count_question", "fit_yesno_question",
@@ -35,9 +39,13 @@ RESPONSE_OPENINGS = ("1C", "1D", "1H", "1S", "1NT")
 class SideView:
     """The two hands of one side, shown side by side: you and partner."""
 
-    def __init__(self, you: Hand, partner: Hand, you_label: str = "You (South)",
-                 partner_label: str = "Partner (North)"):
+    def __init__(self, you: Hand, partner: Hand, you_label: str | None = None,
+                 partner_label: str | None = None, lang: str = "en"):
         self.you, self.partner = you, partner
+        if you_label is None:
+            you_label = _t("You ({seat})", lang, seat=seat_name(Seat.S, lang))
+        if partner_label is None:
+            partner_label = _t("Partner ({seat})", lang, seat=seat_name(Seat.N, lang))
         self.labels = (you_label, partner_label)
 
     def __repr__(self) -> str:
@@ -63,6 +71,11 @@ def _explain(advice) -> str:
     return str(advice)
 
 
+def _opening_prompt(lang: str) -> str:
+    return _t("You are the dealer. What do you open? ({pass_call} if the hand is too weak.)", lang,
+              pass_call=call_name(PASS, lang).capitalize())
+
+
 @register_generator("opening", level=1, name="opening.what_to_open",
                     description="what do you open? (beginner Standard American)")
 def opening_question(rng: np.random.Generator, lang: str) -> Question:
@@ -70,10 +83,10 @@ def opening_question(rng: np.random.Generator, lang: str) -> Question:
     lesson = _pick(rng, OPENING_LESSONS)
     deal = deal_for(rng, lambda f: lesson.where(f, int(Seat.S)))
     hand = deal[Seat.S]
-    advice = advise(hand, seat=Seat.S)
+    advice = advise(hand, seat=Seat.S, lang=lang)
     return Question(
         id="", topic="opening", level=1, kind="call",
-        prompt=_t("You are the dealer. What do you open? (Pass if the hand is too weak.)", lang),
+        prompt=_opening_prompt(lang),
         answer=advice.call.to_ascii(), show=hand, auction=Auction(Seat.S), grey_illegal=True,
         explanation=_explain(advice),
         data={"hand": hand.to_pbn(), "lesson": lesson.name, "rule": advice.rule.name if advice.rule else None,
@@ -108,12 +121,13 @@ def response_question(rng: np.random.Generator, lang: str) -> Question:
     deal = deal_for(rng, test, _response_accept(lesson.name, wanted))
     auction = Auction(Seat.N, [Call.parse(wanted), PASS])
     hand = deal[Seat.S]
-    advice = advise(hand, auction, seat=Seat.S)
+    advice = advise(hand, auction, seat=Seat.S, lang=lang)
     opened = Call.parse(wanted)
     return Question(
         id="", topic="response", level=2, kind="call",
-        prompt=_t("Partner (North) opened {call} and East passed. What do you respond?", lang,
-                  call=str(opened)),
+        prompt=_t("Partner ({north}) opened {call} and {east} passed. What do you respond?", lang,
+                  north=seat_name(Seat.N, lang), call=call_name(opened, lang),
+                  east=seat_name(Seat.E, lang)),
         answer=advice.call.to_ascii(), show=hand, auction=auction, grey_illegal=True,
         explanation=_explain(advice),
         data={"hand": hand.to_pbn(), "deal": deal.to_pbn(), "opening": wanted, "lesson": lesson.name,
@@ -147,7 +161,8 @@ def _fit_lines(deal: Deal, suit: Strain, lang: str) -> tuple[int, list[str]]:
     lines = [
         _t("A suit is a good trump suit when the partnership holds eight or more cards in it.", lang),
         _t("You hold {you}, partner holds {partner}: {a} + {b} = {total}.", lang,
-           you=suit_word(suit, you), partner=suit_word(suit, partner), a=you, b=partner, total=total),
+           you=SuitTerm(suit, you).render(lang), partner=SuitTerm(suit, partner).render(lang), a=you,
+           b=partner, total=total),
         verdict,
         _t("The opponents hold the other {rest}.", lang, rest=13 - total),
     ]
@@ -162,8 +177,9 @@ def fit_count_question(rng: np.random.Generator, lang: str) -> Question:
     total, lines = _fit_lines(deal, suit, lang)
     return Question(
         id="", topic="fit", level=1, kind="number",
-        prompt=_t("How many {suit} do you and partner hold together?", lang, suit=suit_word(suit)),
-        answer=total, show=SideView(deal[Seat.S], deal[Seat.N]), explanation="\n".join(lines),
+        prompt=_t("How many {suit} do you and partner hold together?", lang,
+                  suit=SuitTerm(suit).render(lang)),
+        answer=total, show=SideView(deal[Seat.S], deal[Seat.N], lang=lang), explanation="\n".join(lines),
         data={"deal": deal.to_pbn(), "suit": suit.name, "together": total, "lesson": lesson},
     )
 
@@ -176,8 +192,8 @@ def fit_yesno_question(rng: np.random.Generator, lang: str) -> Question:
     return Question(
         id="", topic="fit", level=1, kind="yesno",
         prompt=_t("Do you and partner have a fit (eight or more cards together) in {suit}?", lang,
-                  suit=suit_word(suit)),
-        answer="yes" if total >= 8 else "no", show=SideView(deal[Seat.S], deal[Seat.N]),
+                  suit=SuitTerm(suit).render(lang)),
+        answer="yes" if total >= 8 else "no", show=SideView(deal[Seat.S], deal[Seat.N], lang=lang),
         explanation="\n".join(lines),
         data={"deal": deal.to_pbn(), "suit": suit.name, "together": total, "lesson": lesson},
     )

@@ -1,0 +1,209 @@
+"""The bidding system speaks five languages: catalogues complete, quizzes and advice translated.
+
+The msgids the system code uses are found by reading its source (every Msg/_t/translate/N_ call
+with a literal first argument); the rule names and promises by reading sayc.toml as written.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+import tomllib
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+import bridgelab.system  # noqa: F401  (registers the quiz generators)
+from bridgelab.cards import Strain
+from bridgelab.contract import Call
+from bridgelab.hand import Hand
+from bridgelab.lang.i18n import catalog, translate
+from bridgelab.quiz import QuizSession
+from bridgelab.quiz.terms import call_name, yes_no
+from bridgelab.system.advice import advise
+from bridgelab.system.engine import DEFAULT_PATH, SuitTerm, System, default_system
+
+LANGS = ("et", "sr", "cs", "ms")
+SYSTEM_DIR = Path(bridgelab.system.__file__).parent
+LOCALE = Path(bridgelab.lang.i18n.__file__).parent / "locale"
+SOURCES = ("engine.py", "advice.py", "quizzes.py")
+TEXT_CALLS = {"Msg", "_t", "translate", "N_"}
+
+
+def _code_msgids() -> set[str]:
+    found: set[str] = set()
+    for name in SOURCES:
+        tree = ast.parse((SYSTEM_DIR / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            fn = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            first = node.args[0]
+            if fn in TEXT_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                found.add(first.value)
+    return found
+
+
+def _toml_texts() -> set[str]:
+    data = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
+    out = set()
+    for section in ("opening", "response", "rebid", "responder_rebid"):
+        for entry in data.get(section, []):
+            out.update(entry[k] for k in ("name", "promises") if entry.get(k))
+    return out
+
+
+CODE_MSGIDS = sorted(_code_msgids())
+TOML_TEXTS = sorted(_toml_texts())
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def _po_ids(lang: str, domain: str) -> set[str]:
+    with open(LOCALE / lang / "LC_MESSAGES" / f"{domain}.po", "rb") as fh:
+        return {m.id for m in read_po(fh) if m.id}
+
+
+def test_the_scan_finds_the_system_messages():
+    # a guard on the scanner itself: these are certainly used
+    assert "{call} needs {need}; this hand has {have}" in CODE_MSGIDS
+    assert "open {call}" in CODE_MSGIDS and "{range} HCP" in CODE_MSGIDS
+    assert "How many {suit} do you and partner hold together?" in CODE_MSGIDS
+    assert len(CODE_MSGIDS) > 60
+    assert "transfer to hearts" in TOML_TEXTS and "{nt_range} HCP, a balanced hand" in TOML_TEXTS
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_code_msgid_is_translated_with_its_placeholders(lang):
+    cat = catalog(lang, "bridgelab")
+    missing = [m for m in CODE_MSGIDS if not cat.get(m)]
+    assert not missing, f"{lang}: no translation for {missing}"
+    bad = [m for m in CODE_MSGIDS if _fields(cat[m]) != _fields(m)]
+    assert not bad, f"{lang}: placeholders differ for {bad}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_name_and_promise_is_translated(lang):
+    cat = catalog(lang, "system")
+    missing = [t for t in TOML_TEXTS if not cat.get(t)]
+    assert not missing, f"{lang}: system.po lacks {missing}"
+    bad = [t for t in TOML_TEXTS if _fields(cat[t]) != _fields(t)]
+    assert not bad, f"{lang}: placeholders differ for {bad}"
+
+
+def test_english_catalogues_list_every_msgid_and_nothing_stale():
+    assert set(CODE_MSGIDS) <= _po_ids("en", "bridgelab")
+    for lang in ("en", *LANGS):
+        # system.po holds the texts of sayc.toml and only those (a renamed rule is noticed)
+        assert _po_ids(lang, "system") == set(TOML_TEXTS), lang
+
+
+def test_english_advice_is_unchanged_and_lang_defaults_to_english():
+    hand = Hand.from_pbn("AK4.Q93.K652.Q97")
+    a = advise(hand)
+    assert a.reason == "14 HCP, 4-3-3-3 balanced, 4 diamonds: open 1♦"
+    assert a.lang == "en" and str(advise(hand, lang="en")) == str(a)
+    assert "1NT needs 15-17 HCP; this hand has 14 HCP" in a.why_not
+    assert advise(hand, lang="cs").in_language("en").reasons == a.reasons
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_advice_in_each_language(lang):
+    hand = Hand.from_pbn("AK4.Q93.K652.Q97")
+    en, loc = advise(hand), advise(hand, lang=lang)
+    assert loc.call == en.call and loc.rule is en.rule          # the same recommendation
+    assert loc.reason != en.reason and loc.promises != en.promises
+    assert loc.promises == translate(en.rule.promises_source, lang, "system",
+                                     **default_system().values)
+    assert str(advise(hand).in_language(lang)) == str(loc)
+    why = translate("{call} needs {need}; this hand has {have}", lang, call="1NT", need="X", have="Y")
+    head = why.split("X")[0].replace("1NT", "")                  # "... vajab " / "... zahteva "
+    nt = call_name("1NT", lang)
+    assert any(w.startswith(nt + head) for w in loc.why_not), (nt + head, loc.why_not)
+    # no English sentence is left in the text
+    for line in str(en).splitlines():
+        assert line.strip() not in [x.strip() for x in str(loc).splitlines()], line
+
+
+def test_option_values_fill_translated_promises():
+    hand = Hand.from_pbn("AK4.KQ3.K652.J97")    # 16 HCP balanced
+    weak = System.load(nt_range="16-18")
+    a = advise(hand, system=weak, lang="et")
+    assert a.call == Call.parse("1NT") and a.promises.startswith("16-18 ")
+    assert a.promises == translate("{nt_range} HCP, a balanced hand", "et", "system", nt_range="16-18")
+
+
+def test_a_rule_a_teacher_adds_shows_english_until_translated():
+    data = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
+    nt = next(e for e in data["opening"] if e["call"] == "1NT")
+    nt["name"], nt["promises"] = "my notrump", "a brand-new promise of {nt_range}"
+    custom = System(data)
+    hand = Hand.from_pbn("AK4.KQ3.K652.J97")
+    a = advise(hand, system=custom, lang="sr")
+    assert a.promises == "a brand-new promise of 15-17"          # English fallback
+    assert a.reason.endswith(call_name("1NT", "sr"))              # the rest still Serbian
+    assert advise(hand, lang="sr").promises != advise(hand).promises
+
+
+def test_counts_of_cards_use_the_terms_files():
+    assert SuitTerm(Strain.S, 1).render("cs") == "1 pik"
+    assert SuitTerm(Strain.S, 3).render("cs") == "3 piky"
+    assert SuitTerm(Strain.S, 5).render("cs") == "5 piků"
+    assert SuitTerm(Strain.S, 9).render("cs") == "9 piků"
+    assert SuitTerm(Strain.S, 0).render("cs") == "0 piků"
+    assert SuitTerm(Strain.H, 4).render("ms") == "4 kad hati"
+    assert SuitTerm(Strain.C, 2).render("en") == "2 clubs" and SuitTerm(Strain.C, 1).render("en") == "1 club"
+
+
+def _literal_fragments(msgid: str) -> list[str]:
+    """The English words of a template between its placeholders, when they make a phrase."""
+    parts = re.split(r"\{[^}]*\}", msgid)
+    return [p.strip() for p in parts if len(re.findall(r"[A-Za-z]{2,}", p)) >= 2]
+
+
+ENGLISH_PHRASES = sorted({frag for m in CODE_MSGIDS for frag in _literal_fragments(m)}, key=len,
+                         reverse=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("topic", ["opening", "response", "fit"])
+def test_quiz_questions_are_translated_and_answerable(lang, topic):
+    for seed in (1, 2, 3, 4):
+        s_en = QuizSession(topics=[topic], lang="en", seed=seed)
+        s = QuizSession(topics=[topic], lang=lang, seed=seed)
+        q_en, q = s_en.current, s.current
+        assert q.answer == q_en.answer                          # the same question
+        assert q.prompt != q_en.prompt
+        text = q.prompt + "\n" + q.explanation + "\n" + str(q.show)
+        left = [p for p in ENGLISH_PHRASES if p in text]
+        assert not left, f"{lang} {topic} seed {seed}: English left {left}\n{text}"
+        en_lines = {x.strip() for x in q_en.explanation.splitlines()}
+        assert not en_lines & {x.strip() for x in q.explanation.splitlines()}
+        if topic in ("opening", "response"):
+            rule = next(r for r in default_system().rules if r.name == q.data["rule"])
+            promise = rule.promises_msg().render(lang)
+            assert promise in q.explanation and promise == translate(
+                rule.promises_source, lang, "system", **default_system().values)
+            if rule.promises_text != promise:
+                assert rule.promises_text not in q.explanation
+            localized = call_name(q.answer, lang)
+        elif q.kind == "yesno":
+            localized = yes_no(q.answer == "yes", lang)
+        else:
+            localized = str(q.answer)
+        assert q.answer_text == localized
+        fb = s.answer(localized)
+        assert fb.correct, (lang, topic, seed, localized)
+
+
+def test_side_view_labels_are_translated():
+    s = QuizSession(topics=["fit"], lang="et", seed=5)
+    view = s.current.show
+    assert view.labels != ("You (South)", "Partner (North)")
+    assert all("(" in label and label.endswith(")") for label in view.labels)
+    s_en = QuizSession(topics=["fit"], lang="en", seed=5)
+    assert s_en.current.show.labels == ("You (South)", "Partner (North)")
