@@ -207,3 +207,13 @@ def test_side_view_labels_are_translated():
     assert all("(" in label and label.endswith(")") for label in view.labels)
     s_en = QuizSession(topics=["fit"], lang="en", seed=5)
     assert s_en.current.show.labels == ("You (South)", "Partner (North)")
+
+
+def test_bid_command_speaks_the_learners_language(capsys):
+    from bridgelab.cli import main
+
+    assert main(["bid", "AKQ2.KJ4.A93.T52", "--lang", "et"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "17 punkti, 4-3-3-3 (ühtlane): ava 1 trumbita"
+    assert main(["bid", "AKQ2.KJ4.A93.T52", "--lang", "xx"]) == 2
+    assert "'xx' is not a language" in capsys.readouterr().err

@@ -19,6 +19,7 @@ def register(sub) -> None:
     p.add_argument("--no-stayman", action="store_true", help="play without Stayman")
     p.add_argument("--no-transfers", action="store_true", help="play without transfers")
     p.add_argument("--rules", action="store_true", help="list the system's rules and options")
+    p.add_argument("--lang", default="en", help="language of the reasons: en, et, sr, cs or ms")
     p.add_argument("--json", action="store_true", help="print JSON for scripts")
     p.set_defaults(func=run)
 
@@ -52,7 +53,7 @@ def run(args) -> int:
         return 0
     if not args.hand:
         raise BridgeError("give a hand in PBN form (AKQ2.KJ4.A93.T52), or --rules to list the system")
-    advice = advise(args.hand, args.auction or None, system, args.seat)
+    advice = advise(args.hand, args.auction or None, system, args.seat, lang=args.lang)
     if args.json:
         print(json.dumps({
             "call": advice.call.to_ascii(), "reasons": advice.reasons, "promises": advice.promises,
