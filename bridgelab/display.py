@@ -63,30 +63,40 @@ def hand_html(hand: "Hand", summary: bool = True) -> str:
     )
 
 
-def _label(deal: "Deal", seat: Seat, show_hcp: bool) -> str:
-    name = seat.full_name
+def _label(deal: "Deal", seat: Seat, show_hcp: bool, lang: str = "en") -> str:
+    if lang == "en":
+        name = seat.full_name
+    else:
+        from .lang import seat_name
+
+        name = seat_name(seat, lang)
+        name = name[:1].upper() + name[1:]
     return f"{name} ({deal[seat].hcp})" if show_hcp else name
 
 
-def deal_text(deal: "Deal", board: "Board | None" = None, show_hcp: bool = False) -> str:
-    """A compass diagram in plain text, North at the top."""
+def deal_text(deal: "Deal", board: "Board | None" = None, show_hcp: bool = False,
+              lang: str = "en") -> str:
+    """A compass diagram in plain text, North at the top; seats named in ``lang``."""
     width = 22
     n, e, s, w = (hand_lines(deal[seat]) for seat in SEATS)
+    label = {seat: _label(deal, seat, show_hcp, lang) for seat in SEATS}
     lines = []
     if board is not None:
         lines.append(str(board))
     pad = " " * width
-    lines.append(pad + _label(deal, Seat.N, show_hcp))
+    lines.append(pad + label[Seat.N])
     lines += [pad + x for x in n]
-    lines.append(_label(deal, Seat.W, show_hcp).ljust(2 * width) + _label(deal, Seat.E, show_hcp))
+    lines.append(label[Seat.W].ljust(2 * width) + label[Seat.E])
     lines += [a.ljust(2 * width) + b for a, b in zip(w, e)]
-    lines.append(pad + _label(deal, Seat.S, show_hcp))
+    lines.append(pad + label[Seat.S])
     lines += [pad + x for x in s]
     return "\n".join(line.rstrip() for line in lines)
 
 
-def deal_html(deal: "Deal", board: "Board | None" = None, show_hcp: bool = True) -> str:
-    """A compass diagram as an HTML table, North at the top, board facts in the middle."""
+def deal_html(deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
+              lang: str = "en") -> str:
+    """A compass diagram as an HTML table, North at the top, board facts in the middle; seats
+    named in ``lang``."""
     cell = 'style="vertical-align:top;padding:4px 10px;text-align:left"'
     centre = ""
     if board is not None:
@@ -100,7 +110,7 @@ def deal_html(deal: "Deal", board: "Board | None" = None, show_hcp: bool = True)
     )
 
     def hand(seat: Seat) -> str:
-        return f"<td {cell}>{_hand_cell(deal[seat], _label(deal, seat, show_hcp))}</td>"
+        return f"<td {cell}>{_hand_cell(deal[seat], _label(deal, seat, show_hcp, lang))}</td>"
 
     return (
         '<table class="bridgelab-deal" style="font-family:sans-serif;border-collapse:collapse;'

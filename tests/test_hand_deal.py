@@ -179,3 +179,13 @@ def test_console_script_help():
     out = subprocess.run([sys.executable, "-m", "bridgelab", "--help"], capture_output=True,
                          text=True, check=True)
     assert "eval" in out.stdout
+
+
+def test_diagram_names_seats_in_the_learners_language():
+    from bridgelab.display import deal_html, deal_text
+
+    d = bl.Deal.from_pbn(PBN)
+    lines = deal_text(d, lang="sr").splitlines()
+    assert lines[0].strip() == "Sever" and lines[5].split() == ["Zapad", "Istok"]
+    assert "Sever (17)" in deal_html(d, lang="sr") and "North" not in deal_html(d, lang="sr")
+    assert deal_text(d) == str(d) and deal_html(d) == d._repr_html_()

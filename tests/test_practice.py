@@ -208,3 +208,14 @@ def test_double_dummy_result_when_available():
     tricks = int(table.loc["N", "NT"])
     assert f"3NT by N takes {tricks} tricks double dummy" in str(r)
     assert int(r.dd.table.loc["N", "S"]) == int(table.loc["N", "S"])
+
+
+def test_english_is_the_default_language_of_the_table():
+    t, u = PracticeTable(DEAL, learner="S", dealer="N"), PracticeTable(DEAL, learner="S", dealer="N", lang="en")
+    t.bid("3NT")
+    u.bid("3NT")
+    assert t.lang == "en" and str(t.result(dd=False)) == str(u.result(dd=False))
+    assert str(t.result(dd=False)) == str(u.result(dd=False, lang="cs").in_language("en"))
+    assert t.result(dd=False, lang="cs").summary_lines() != t.result(dd=False).summary_lines()
+    d = t.result(dd=False).differences[0]
+    assert d.text() == str(d) == d.text("en")

@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from html import escape as html_escape
 from babel.messages.pofile import read_po
 
 import bridgelab.system  # noqa: F401  (registers the quiz generators)
@@ -28,7 +29,7 @@ from bridgelab.system.engine import DEFAULT_PATH, SuitTerm, System, default_syst
 LANGS = ("et", "sr", "cs", "ms")
 SYSTEM_DIR = Path(bridgelab.system.__file__).parent
 LOCALE = Path(bridgelab.lang.i18n.__file__).parent / "locale"
-SOURCES = ("engine.py", "advice.py", "quizzes.py")
+SOURCES = ("engine.py", "advice.py", "quizzes.py", "practice.py")
 TEXT_CALLS = {"Msg", "_t", "translate", "N_"}
 
 
@@ -73,6 +74,7 @@ def test_the_scan_finds_the_system_messages():
     assert "{call} needs {need}; this hand has {have}" in CODE_MSGIDS
     assert "open {call}" in CODE_MSGIDS and "{range} HCP" in CODE_MSGIDS
     assert "How many {suit} do you and partner hold together?" in CODE_MSGIDS
+    assert "Your auction ends in {contract}; the system's ends in {system_contract}." in CODE_MSGIDS
     assert len(CODE_MSGIDS) > 60
     assert "transfer to hearts" in TOML_TEXTS and "{nt_range} HCP, a balanced hand" in TOML_TEXTS
 
@@ -217,3 +219,117 @@ def test_bid_command_speaks_the_learners_language(capsys):
     assert out.splitlines()[0] == "17 punkti, 4-3-3-3 (ühtlane): ava 1 trumbita"
     assert main(["bid", "AKQ2.KJ4.A93.T52", "--lang", "xx"]) == 2
     assert "'xx' is not a language" in capsys.readouterr().err
+
+
+# ---- the practice table ----------------------------------------------------------------------------
+
+PRACTICE_DEAL = "N:AK32.K32.K32.Q32 QJ9.QJ9.QJ9.KJ98 8654.A54.A54.A54 T7.T876.T876.T76"
+
+
+def _practice_msgids() -> set[str]:
+    tree = ast.parse((SYSTEM_DIR / "practice.py").read_text(encoding="utf-8"))
+    return {n.args[0].value for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and n.args and isinstance(n.func, ast.Name) and n.func.id in TEXT_CALLS
+            and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str)}
+
+
+PRACTICE_MSGIDS = sorted(_practice_msgids())
+PRACTICE_PHRASES = sorted({frag for m in PRACTICE_MSGIDS for frag in _literal_fragments(m)}, key=len,
+                          reverse=True)
+
+
+def _practice(lang: str, dd: bool = True):
+    from bridgelab.deal import Deal
+    from bridgelab.system import PracticeTable
+
+    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner="S", dealer="N", lang=lang)
+    t.bid("3NT")                       # the system bids 2♣ (Stayman): one difference, explained
+    return t, t.result(dd=dd)
+
+
+def test_the_practice_scan_finds_its_messages():
+    assert {"Your auction:", "The system's auction", "no contract (passed out)",
+            "{label}: {contract} takes {tricks} tricks double dummy: {how}"} <= set(PRACTICE_MSGIDS)
+    assert "Where your calls differed from the system's:" in PRACTICE_PHRASES
+    assert set(PRACTICE_MSGIDS) <= set(CODE_MSGIDS)
+
+
+def test_english_practice_text_is_the_default():
+    _, en = _practice("en", dd=False)
+    text = str(en)
+    assert "Your auction:" in text.splitlines() and "The system's auction:" in text.splitlines()
+    assert "  call 3: you bid 3NT, the system bids 2♣ (12 HCP, 4-3-3-3 balanced, 4 spades: respond 2♣)" in text
+    assert "Your auction ends in 3NT by N; the system's ends in 4♠ by N." in text
+    assert en.in_language("cs").in_language("en").summary_lines() == en.summary_lines()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_practice_result_speaks_the_learners_language(lang):
+    from bridgelab.quiz.terms import seat_name
+
+    t, r = _practice(lang)
+    _, en = _practice("en", dd=False)
+    text, page = str(r), r._repr_html_()
+    left = [p for p in PRACTICE_PHRASES if p in text or html_escape(p) in page]
+    assert not left, f"{lang}: English left {left}\n{text}"
+    lines = text.splitlines()
+    assert translate("Your auction:", lang) in lines and translate("The system's auction:", lang) in lines
+    assert translate("Your auction:", lang) != "Your auction:"
+    assert f"<b>{translate('Your auction', lang)}</b>" in page
+    assert f"<b>{translate('The system' + chr(39) + 's auction', lang)}</b>" in page
+    assert translate("Where your calls differed from the system's:", lang) in lines
+    assert translate("In this beginner version the opponents always pass.", lang) in lines
+    # the diagram names the seats in the language, the headers of the auctions too
+    assert seat_name("N", lang) in lines[0] and "North" not in text and "South" not in text
+    assert "North (" not in page and f">{seat_name('S', lang)} (" in page
+    # the reason is the advice's own, in the language; the English lines are all gone
+    d = r.differences[0]
+    assert d.advice.in_language(lang).reason in text and d.advice.reason not in text
+    assert d.text(lang) == d.text(lang) != str(d) and d.text("en") == str(d)
+    assert not {x.strip() for x in str(en).splitlines() if x.strip()} & {x.strip() for x in lines[15:]}
+    back = r.in_language("en").summary_lines()                  # the same result, in English
+    assert [x for x in back if r.dd is None or x not in r.dd.lines] == en.summary_lines()
+    assert t.result(dd=False, lang="en").summary_lines() == en.summary_lines()
+    if r.dd is not None:
+        dd_lines = r.dd.lines_in(lang)
+        assert dd_lines[0].startswith(translate("Your contract", lang))
+        assert dd_lines[1].startswith(translate("The system's contract", lang))
+        assert all(line in lines for line in dd_lines) and not set(r.dd.lines) & set(lines)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_practice_errors_speak_the_learners_language(lang):
+    from bridgelab.deal import Deal
+    from bridgelab.errors import BridgeError, IllegalCall
+    from bridgelab.quiz.terms import seat_name
+    from bridgelab.system import PracticeTable
+
+    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner="S", dealer="N", lang=lang)
+    with pytest.raises(BridgeError) as info:
+        t.result()
+    assert str(info.value) == translate("the auction is not over yet: it is {seat}'s turn", lang,
+                                        seat=seat_name("S", lang))
+    assert "South" not in str(info.value)
+    with pytest.raises(IllegalCall) as info:
+        t.bid("1C")                                   # insufficient over 1NT
+    assert info.value.code == "insufficient" and "not higher" not in str(info.value)
+    assert call_name("1NT", lang) in str(info.value)
+    assert len(t.auction) == 2
+    t.bid("Pass")
+    with pytest.raises(IllegalCall) as info:
+        t.bid("Pass")
+    assert str(info.value) == translate("the auction is over: there is nothing more to bid", lang) != (
+        "the auction is over: there is nothing more to bid")
+    with pytest.raises(IllegalCall, match=re.escape(translate("the auction is over", lang))):
+        t.advice()
+
+
+def test_a_practice_table_checks_its_language():
+    from bridgelab.deal import Deal
+    from bridgelab.errors import BridgeError
+    from bridgelab.system import PracticeTable
+
+    with pytest.raises(BridgeError, match="not a language"):
+        PracticeTable(Deal.from_pbn(PRACTICE_DEAL), lang="xx")
+    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), lang="ET")
+    assert t.lang == "et" and t.advice().lang == "et"

@@ -9,12 +9,17 @@ In this beginner version the opponents pass throughout (``opponents="pass"``, th
 with ``opponents="system"`` they may open by the system too, after which the system passes,
 since it has no rules for competitive bidding. The double-dummy result is shown when the
 optional ``bridgelab[dd]`` extra (``bridgelab.dd``) is installed and works.
+
+Every line shown to the learner is in the table's language (``PracticeTable(..., lang="cs")`` or
+``t.result(lang="et")``; English by default): the templates are msgids of the "bridgelab"
+catalogues, the reasons come from ``Advice.in_language`` and the bridge words (seats, calls,
+contracts) from ``bridgelab.lang``.
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -22,9 +27,12 @@ from ..auction import Auction
 from ..cards import Seat, Side
 from ..contract import PASS, Call, Contract
 from ..deal import Deal
+from ..display import deal_html, deal_text
 from ..errors import BridgeError, IllegalCall
+from ..lang.i18n import check_language
+from ..lang.i18n import translate as _t
 from .advice import Advice, advise
-from .engine import System, default_system
+from .engine import N_, CallTerm, SeatTerm, System, default_system
 from .lessons import deal_for
 
 __all__ = ["PracticeTable", "PracticeResult", "Difference", "system_auction", "dd_result"]
@@ -61,9 +69,29 @@ class Difference:
     systems: Call
     advice: Advice
 
+    def text(self, lang: str = "en") -> str:
+        """'call 3: you bid 3NT, the system bids 2♣ (...)' in ``lang``."""
+        return _t("call {n}: you bid {yours}, the system bids {systems} ({reason})", lang,
+                  n=self.index + 1, yours=CallTerm(self.yours).render(lang),
+                  systems=CallTerm(self.systems).render(lang), reason=_advice_in(self.advice, lang).reason)
+
     def __str__(self) -> str:
-        return (f"call {self.index + 1}: you bid {self.yours}, the system bids {self.systems} "
-                f"({self.advice.reason})")
+        return self.text()
+
+
+def _advice_in(advice: Advice, lang: str) -> Advice:
+    return advice if advice.lang == lang else advice.in_language(lang)
+
+
+def _contract_text(c: Contract | None, lang: str) -> str:
+    """'4♠ by N' in English (as ``str(Contract)``); the language's words elsewhere."""
+    if c is None:
+        return _t("no contract (passed out)", lang)
+    if lang == "en":
+        return str(c)
+    from ..quiz.terms import contract_name
+
+    return contract_name(c, lang)
 
 
 @dataclass(frozen=True)
@@ -71,26 +99,44 @@ class DDResult:
     """Double-dummy tricks for the contracts of the practice, from ``bridgelab.dd``."""
 
     table: object                     # pandas DataFrame: declarer x strain
-    lines: tuple[str, ...]
+    lines: tuple[str, ...]            # in English
+    rows: tuple = ()                  # (label msgid, contract or None, tricks or None) per line
+
+    def lines_in(self, lang: str = "en") -> list[str]:
+        """The lines in ``lang`` (the English ones when the rows are unknown)."""
+        if lang == "en" or not self.rows:
+            return list(self.lines)
+        return [_dd_line(label, c, tricks, lang) for label, c, tricks in self.rows]
+
+
+def _dd_line(label: str, c: Contract | None, tricks: int | None, lang: str) -> str:
+    name = _t(label, lang)
+    if c is None:
+        return _t("{label}: passed out", lang, label=name)
+    over = tricks - c.tricks_needed
+    if over == 0:
+        how = _t("makes exactly", lang)
+    elif over > 0:
+        how = _t("makes with {over} over", lang, over=over)
+    else:
+        how = _t("goes {down} down", lang, down=-over)
+    return _t("{label}: {contract} takes {tricks} tricks double dummy: {how}", lang, label=name,
+              contract=_contract_text(c, lang), tricks=tricks, how=how)
 
 
 def dd_result(deal: Deal, contracts: dict[str, Contract | None]) -> DDResult | None:
-    """Tricks each contract makes with all four hands seen, or None without a working solver."""
+    """Tricks each contract makes with all four hands seen, or None without a working solver.
+
+    The labels are English (msgids of the "bridgelab" catalogues when they are to be translated).
+    """
     try:
         from ..dd import dd_table
         table = dd_table(deal)
     except Exception:  # the optional extra is missing or its solver fails: no double dummy
         return None
-    lines = []
-    for label, c in contracts.items():
-        if c is None:
-            lines.append(f"{label}: passed out")
-            continue
-        tricks = int(table.loc[c.declarer.name, c.strain.name])
-        over = tricks - c.tricks_needed
-        how = "makes exactly" if over == 0 else (f"makes with {over} over" if over > 0 else f"goes {-over} down")
-        lines.append(f"{label}: {c} takes {tricks} tricks double dummy: {how}")
-    return DDResult(table, tuple(lines))
+    rows = tuple((label, c, None if c is None else int(table.loc[c.declarer.name, c.strain.name]))
+                 for label, c in contracts.items())
+    return DDResult(table, tuple(_dd_line(*row, "en") for row in rows), rows)
 
 
 @dataclass
@@ -104,8 +150,9 @@ class PracticeResult:
     differences: list[Difference]
     dd: DDResult | None
     opponents: str
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)      # English msgids, shown in ``lang``
     dd_note: str = ""
+    lang: str = "en"
 
     @property
     def contract(self) -> Contract | None:
@@ -125,50 +172,76 @@ class PracticeResult:
         return (f"PracticeResult(yours={str(c) if c else 'passed out'!r}, "
                 f"system={str(sc) if sc else 'passed out'!r}, differences={len(self.differences)})")
 
+    def in_language(self, lang: str) -> "PracticeResult":
+        """The same result shown in ``lang``."""
+        return replace(self, lang=check_language(lang))
+
     def summary_lines(self) -> list[str]:
-        c, sc = self.contract, self.system_contract
-        lines = [f"Your auction ends in {c if c else 'no contract (passed out)'}; "
-                 f"the system's ends in {sc if sc else 'no contract (passed out)'}."]
+        lang = self.lang
+        lines = [_t("Your auction ends in {contract}; the system's ends in {system_contract}.", lang,
+                    contract=_contract_text(self.contract, lang),
+                    system_contract=_contract_text(self.system_contract, lang))]
         if self.differences:
-            lines.append("Where your calls differed from the system's:")
+            lines.append(_t("Where your calls differed from the system's:", lang))
             for d in self.differences:
-                lines.append(f"  {d}")
-                lines += [f"    {r}" for r in d.advice.reasons[1:]]
-                if d.advice.promises:
-                    lines.append(f"    {d.systems} promises: {d.advice.promises}")
+                advice = _advice_in(d.advice, lang)
+                lines.append(f"  {d.text(lang)}")
+                lines += [f"    {r}" for r in advice.reasons[1:]]
+                if advice.promises:
+                    lines.append("    " + _t("{call} promises: {promises}", lang,
+                                             call=CallTerm(d.systems).render(lang), promises=advice.promises))
         else:
-            lines.append("Every call you made is the system's call.")
+            lines.append(_t("Every call you made is the system's call.", lang))
         if self.dd is not None:
-            lines += list(self.dd.lines)
+            lines += self.dd.lines_in(lang)
         elif self.dd_note:
-            lines.append(self.dd_note)
-        lines += self.notes
+            lines.append(_t(self.dd_note, lang))
+        lines += [_t(n, lang) for n in self.notes]
         return lines
 
+    def _auction_text(self, auction: Auction) -> str:
+        return str(auction) if self.lang == "en" else auction.to_text(lang=self.lang)
+
+    def _auction_html(self, auction: Auction) -> str:
+        return auction._repr_html_() if self.lang == "en" else auction.to_html(lang=self.lang)
+
     def __str__(self) -> str:
-        parts = [str(self.deal), "", "Your auction:", str(self.auction), "",
-                 "The system's auction:", str(self.system_auction), ""]
+        lang = self.lang
+        deal = deal_text(self.deal, lang=lang)
+        parts = [deal, "", _t("Your auction:", lang), self._auction_text(self.auction), "",
+                 _t("The system's auction:", lang), self._auction_text(self.system_auction), ""]
         return "\n".join(parts + self.summary_lines())
 
     def _repr_html_(self) -> str:
-        esc = html.escape
+        esc, lang = html.escape, self.lang
         items = "".join(f"<li>{esc(x)}</li>" for x in self.summary_lines())
+        deal = deal_html(self.deal, lang=lang)
         return (
             '<div class="bridgelab-practice">'
-            + self.deal._repr_html_()
-            + '<table><tr><td style="vertical-align:top;padding-right:2em"><b>Your auction</b>'
-            + self.auction._repr_html_()
-            + '</td><td style="vertical-align:top"><b>The system\'s auction</b>'
-            + self.system_auction._repr_html_()
+            + deal
+            + '<table><tr><td style="vertical-align:top;padding-right:2em"><b>'
+            + esc(_t("Your auction", lang), quote=False) + "</b>"
+            + self._auction_html(self.auction)
+            + '</td><td style="vertical-align:top"><b>' + esc(_t("The system's auction", lang), quote=False) + "</b>"
+            + self._auction_html(self.system_auction)
             + f"</td></tr></table><ul>{items}</ul></div>"
         )
+
+
+def _illegal_in(err: IllegalCall, auction: Auction, lang: str) -> IllegalCall:
+    """The auction's IllegalCall worded in ``lang`` from its facts (the auction words it in English)."""
+    from ..quiz.generators.auctions import legality_lines
+
+    out = IllegalCall(" ".join(legality_lines(auction, err.call, lang)))
+    out.__dict__.update(err.__dict__)        # code, call, last_bid, legal: as the auction gave them
+    return out
 
 
 class PracticeTable:
     """One deal at the practice table: the learner's seat, the system's seats, the auction so far."""
 
     def __init__(self, deal: Deal, learner: "Seat | str" = Seat.S, dealer: "Seat | str" = Seat.N,
-                 system: System | None = None, opponents: str = "pass"):
+                 system: System | None = None, opponents: str = "pass", lang: str = "en"):
         if not isinstance(deal, Deal):
             raise BridgeError(f"a practice table needs a Deal, not {type(deal).__name__}")
         if opponents not in ("pass", "system"):
@@ -178,20 +251,21 @@ class PracticeTable:
         self.learner = Seat.parse(learner)
         self.system = system or default_system()
         self.opponents = opponents
+        self.lang = check_language(lang)
         self.auction = Auction(Seat.parse(dealer))
         self.differences: list[Difference] = []
         self._advance()
 
     @classmethod
     def random(cls, seed=None, learner: "Seat | str" = Seat.S, dealer: "Seat | str" = Seat.N,
-               system: System | None = None, opponents: str = "pass", min_side_hcp: int = 20
-               ) -> "PracticeTable":
+               system: System | None = None, opponents: str = "pass", min_side_hcp: int = 20,
+               lang: str = "en") -> "PracticeTable":
         """A seeded random deal in which the learner's side holds at least ``min_side_hcp`` HCP."""
         rng = np.random.default_rng(seed)
         me = Seat.parse(learner)
         a, b = int(me), int(me.partner)
         deal = deal_for(rng, lambda f: f.hcp[:, a] + f.hcp[:, b] >= min_side_hcp)
-        return cls(deal, me, dealer, system, opponents)
+        return cls(deal, me, dealer, system, opponents, lang)
 
     # ---- the auction ----------------------------------------------------------------------
     @property
@@ -211,16 +285,24 @@ class PracticeTable:
     def advice(self) -> Advice:
         """The system's advice for the learner now (a hint; the result shows it anyway)."""
         if self.to_act != self.learner:
-            raise IllegalCall("it is not your turn" if not self.is_over else "the auction is over")
-        return advise(self.hand, self.auction, self.system, self.learner)
+            raise IllegalCall(_t("it is not your turn", self.lang) if not self.is_over
+                              else _t("the auction is over", self.lang))
+        return advise(self.hand, self.auction, self.system, self.learner, lang=self.lang)
 
     def bid(self, call: "Call | str") -> Call:
         """Make the learner's call; the system then bids the other seats up to the learner's turn."""
         if self.is_over:
-            raise IllegalCall("the auction is over: there is nothing more to bid")
+            raise IllegalCall(_t("the auction is over: there is nothing more to bid", self.lang))
         if self.to_act != self.learner:
-            raise IllegalCall(f"it is {self.to_act.full_name}'s turn, not yours ({self.learner.full_name})")
-        c = self.auction.check(call)
+            raise IllegalCall(_t("it is {seat}'s turn, not yours ({you})", self.lang,
+                                 seat=SeatTerm(self.to_act).render(self.lang),
+                                 you=SeatTerm(self.learner).render(self.lang)))
+        try:
+            c = self.auction.check(call)
+        except IllegalCall as err:
+            if self.lang == "en" or getattr(err, "call", None) is None:
+                raise
+            raise _illegal_in(err, self.auction, self.lang) from None
         systems = advise(self.hand, self.auction, self.system, self.learner)
         if c != systems.call:
             self.differences.append(Difference(len(self.auction), c, systems.call, systems))
@@ -240,22 +322,24 @@ class PracticeTable:
         while not self.is_over:
             self.bid(self.advice().call)
 
-    def result(self, dd: bool = True) -> PracticeResult:
+    def result(self, dd: bool = True, lang: str | None = None) -> PracticeResult:
         """All four hands, your auction, the system's, double dummy (unless ``dd=False``, or
-        without the extra), and where you differed."""
+        without the extra), and where you differed; in ``lang`` (default: the table's)."""
+        lang = self.lang if lang is None else check_language(lang)
         if not self.is_over:
-            raise BridgeError(f"the auction is not over yet: it is {self.to_act.full_name}'s turn")
+            raise BridgeError(_t("the auction is not over yet: it is {seat}'s turn", lang,
+                                 seat=SeatTerm(self.to_act).render(lang)))
         sys_auction = system_auction(self.deal, self.auction.dealer, self.system, self.opponents,
                                      self.learner.side)
-        result = dd_result(self.deal, {"Your contract": self.auction.contract,
-                                       "The system's contract": sys_auction.contract}) if dd else None
+        result = dd_result(self.deal, {N_("Your contract"): self.auction.contract,
+                                       N_("The system's contract"): sys_auction.contract}) if dd else None
         notes = []
         if self.opponents == "pass":
-            notes.append("In this beginner version the opponents always pass.")
+            notes.append(N_("In this beginner version the opponents always pass."))
         note = "" if (result is not None or not dd) else (
-            "(Double dummy needs the optional extra: pip install 'bridgelab[dd]'.)")
+            N_("(Double dummy needs the optional extra: pip install 'bridgelab[dd]'.)"))
         return PracticeResult(self.deal, self.learner, self.auction.copy(), sys_auction,
-                              list(self.differences), result, self.opponents, notes, note)
+                              list(self.differences), result, self.opponents, notes, note, lang)
 
     def __repr__(self) -> str:
         return (f"PracticeTable({self.deal.to_pbn()!r}, learner={self.learner.name}, "
