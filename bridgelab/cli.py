@@ -9,7 +9,7 @@ import sys
 
 from .errors import BridgeError
 
-# Subcommands, in the order --help lists them; a missing module is simply not offered.
+# Subcommands, in the order --help lists them.
 COMMANDS = ("eval", "deal", "auction", "score", "quiz", "lesson", "handout", "stats", "bid")
 
 
@@ -20,13 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"bridgelab.commands.{name}")
-        except ModuleNotFoundError as e:
-            if e.name == f"bridgelab.commands.{name}":
-                continue
-            raise
-        module.register(sub)
+        importlib.import_module(f"bridgelab.commands.{name}").register(sub)
     return parser
 
 

@@ -24,8 +24,7 @@ _SYMBOLS = tuple(SUIT_SYMBOLS[s.name] for s in SUITS)
 def _ranks(hand: "Hand", i: int) -> str:
     from .hand import holding_to_text
 
-    text = holding_to_text(hand.holdings[i]).replace("T", "10")
-    return " ".join(text.replace("10", "\0")).replace("\0", "10") if text else "—"
+    return " ".join(holding_to_text(hand.holdings[i])).replace("T", "10") or "—"
 
 
 def suit_html(i: int) -> str:

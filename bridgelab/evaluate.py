@@ -13,7 +13,7 @@ lengths and are vectorised over the last axis in the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Mapping
 
 import numpy as np
 
@@ -43,11 +43,10 @@ _ALL = np.arange(NHOLDINGS, dtype=np.int64)
 A, K, Q, J, T = (1 << 12), (1 << 11), (1 << 10), (1 << 9), (1 << 8)
 
 
-def _popcount(x: np.ndarray) -> np.ndarray:
-    return np.array([bin(int(v)).count("1") for v in x], dtype=np.int8)
+_BITS = (_ALL[:, None] >> np.arange(13)) & 1
+"""(8192, 13): bit b of every holding."""
 
-
-LENGTH = _popcount(_ALL)
+LENGTH = _BITS.sum(axis=1).astype(np.int8)
 LENGTH.setflags(write=False)
 
 
@@ -114,8 +113,7 @@ def _rank_values(values: Mapping) -> np.ndarray:
 
 def _point_count_table(values: Mapping) -> np.ndarray:
     per_bit = _rank_values(values)
-    bits = (_ALL[:, None] >> np.arange(13)) & 1
-    table = bits @ per_bit
+    table = _BITS @ per_bit
     if np.all(per_bit == np.round(per_bit)):
         return table.astype(np.int16)
     return table
@@ -131,78 +129,54 @@ def register_point_count(name: str, values: Mapping, description: str = "") -> E
     )
 
 
-def _table(fn: Callable[[int], float], dtype) -> np.ndarray:
-    return np.array([fn(h) for h in range(NHOLDINGS)], dtype=dtype)
+def _has(*cards: int) -> np.ndarray:
+    """Over all holdings: which hold every one of ``cards``."""
+    mask = sum(cards)
+    return (_ALL & mask) == mask
 
 
-def _has(h: int, *cards: int) -> bool:
-    return all(h & c for c in cards)
-
-
-def _honour_tricks(h: int) -> float:
+def _honour_tricks() -> np.ndarray:
     """Culbertson's honour tricks for one suit (the basic table, no plus values).
 
     AK 2; AQ 1½; A, KQ, KJ10 1; Kx, QJx ½; anything else 0. The best matching
     combination counts, so AKQ is 2 and AKJ is 2; a singleton king counts nothing.
     """
-    n = LENGTH[h]
-    if _has(h, A, K):
-        return 2.0
-    if _has(h, A, Q):
-        return 1.5
-    if h & A or _has(h, K, Q) or _has(h, K, J, T):
-        return 1.0
-    if (h & K and n >= 2) or (_has(h, Q, J) and n >= 3):
-        return 0.5
-    return 0.0
+    return np.select(
+        [_has(A, K), _has(A, Q), _has(A) | _has(K, Q) | _has(K, J, T),
+         (_has(K) & (LENGTH >= 2)) | (_has(Q, J) & (LENGTH >= 3))],
+        [2.0, 1.5, 1.0, 0.5], 0.0)
 
 
-def _quick_tricks(h: int) -> float:
+def _quick_tricks() -> np.ndarray:
     """Quick (defensive) tricks for one suit: AK 2, AQ 1½, A 1, KQ 1, Kx ½."""
-    if _has(h, A, K):
-        return 2.0
-    if _has(h, A, Q):
-        return 1.5
-    if h & A or _has(h, K, Q):
-        return 1.0
-    if h & K and LENGTH[h] >= 2:
-        return 0.5
-    return 0.0
+    return np.select(
+        [_has(A, K), _has(A, Q), _has(A) | _has(K, Q), _has(K) & (LENGTH >= 2)],
+        [2.0, 1.5, 1.0, 0.5], 0.0)
 
 
-def _losers(h: int) -> int:
+def _losers() -> np.ndarray:
     """Losing trick count: the ace, king and queen missing among the top min(length, 3) places.
 
     A void has no loser; a singleton loses unless it is the ace; a doubleton counts the
     missing ace and king; three or more cards count the missing ace, king and queen.
     """
-    n = min(int(LENGTH[h]), 3)
-    return sum(1 for honour in (A, K, Q)[:n] if not h & honour)
-
-
-def _length_points(h: int) -> int:
-    """One point for each card beyond four in the suit."""
-    return max(0, int(LENGTH[h]) - 4)
-
-
-def _shortness_points(h: int) -> int:
-    """Void 3, singleton 2, doubleton 1."""
-    return max(0, 3 - int(LENGTH[h]))
+    top = np.minimum(LENGTH, 3)
+    return sum((top > k) & ~_has(honour) for k, honour in enumerate((A, K, Q))).astype(np.int8)
 
 
 register_point_count("hcp", {"A": 4, "K": 3, "Q": 2, "J": 1},
                      "high-card points (Milton Work): A 4, K 3, Q 2, J 1")
 register_point_count("controls", {"A": 2, "K": 1}, "controls: A 2, K 1")
 register_evaluator("length", LENGTH, "number of cards")
-register_evaluator("honour_tricks", _table(_honour_tricks, np.float64),
+register_evaluator("honour_tricks", _honour_tricks(),
                    "Culbertson honour tricks, basic table without plus values")
-register_evaluator("quick_tricks", _table(_quick_tricks, np.float64),
+register_evaluator("quick_tricks", _quick_tricks(),
                    "quick tricks: AK 2, AQ 1½, A 1, KQ 1, Kx ½")
-register_evaluator("losers", _table(_losers, np.int8),
+register_evaluator("losers", _losers(),
                    "losing trick count (at most 3 a suit, on the top three cards)")
-register_evaluator("length_points", _table(_length_points, np.int8),
+register_evaluator("length_points", np.maximum(LENGTH - 4, 0),
                    "one point for each card beyond four in a suit")
-register_evaluator("shortness_points", _table(_shortness_points, np.int8),
+register_evaluator("shortness_points", np.maximum(3 - LENGTH, 0),
                    "void 3, singleton 2, doubleton 1")
 
 # ---- shape, over the last axis of an array of lengths -------------------------------------

@@ -15,15 +15,16 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _extra(hand: Hand) -> dict:
-    """Registered point counts beyond the built-ins."""
-    built_in = set(Hand.from_pbn("AKQJ.AKQ.AKQ.AKQ").summary())
-    return {name: hand.evaluate(name) for name in EVALUATORS if name not in built_in and name != "length"}
+def _row(hand: Hand) -> dict:
+    """The built-in summary, then any point count the user registered (lengths are the shape)."""
+    row = hand.summary()
+    row.update({name: hand.evaluate(name) for name in EVALUATORS if name not in row and name != "length"})
+    return row
 
 
 def run(args) -> int:
     hands = [Hand.from_pbn(text) for text in args.hand]
-    rows = [{**h.summary(), **_extra(h)} for h in hands]
+    rows = [_row(h) for h in hands]
     if args.json:
         print(json.dumps(rows if len(rows) > 1 else rows[0], ensure_ascii=False))
         return 0
