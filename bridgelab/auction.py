@@ -23,8 +23,10 @@ import html
 import re
 from typing import Iterable, Iterator
 
-from .cards import Seat, Strain
+from . import lang as _lang
+from .cards import Seat
 from .contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from .display import RED
 from .errors import IllegalCall, ParseError
 
 __all__ = ["Auction", "ILLEGAL_CALL_CODES"]
@@ -42,9 +44,6 @@ ILLEGAL_CALL_CODES = (
     "auction_over",         # any call after three passes ended the auction
     "passed_out",           # any call after four opening passes
 )
-
-_RED = "#c00000"
-_SINGULAR = {Strain.C: "club", Strain.D: "diamond", Strain.H: "heart", Strain.S: "spade", Strain.NT: "no trump"}
 
 
 def _a(call: Call) -> str:
@@ -306,7 +305,7 @@ class Auction:
         i = self._last_bid_index()
         last = None if i is None else self._calls[i]
         if call.is_bid:
-            if last is not None and call.rank <= last.rank:
+            if call.rank < self._lowest_bid_rank():
                 raise self._illegal("insufficient", call, self._insufficient(call, last))
             return call
         if call == PASS:
@@ -376,7 +375,7 @@ class Auction:
             options = ", ".join(names) + " or higher"
         level = last.level if call.strain > last.strain else last.level + 1
         if level > 7:
-            return f"{head}: bid {options} (no {_SINGULAR[call.strain]} bid is higher than {_a(last)})"
+            return f"{head}: bid {options} (no {call.strain.full_name.removesuffix('s')} bid is higher than {_a(last)})"
         target = Call.bid(level, call.strain)
         if target in above:
             return f"{head}: bid {options}"
@@ -481,8 +480,6 @@ class Auction:
         """
         lang = lang or self.lang
         if not _english(lang) and (self.passed_out or self.is_over):
-            from . import lang as _lang
-
             if self.passed_out:
                 return f"{_lang.word('passed_out', lang).capitalize()}."
             c = self.contract
@@ -512,8 +509,6 @@ def _seat(value: "Seat | str", lang: str | None) -> Seat:
     try:
         return Seat.parse(value)
     except ParseError:
-        from . import lang as _lang
-
         seat = _lang.parse_seat(value, lang)
         if seat is None:
             raise
@@ -528,8 +523,6 @@ def _read_call(piece: str, lang: str | None) -> Call | None:
 
 
 def _is_all_pass(piece: str, lang: str | None) -> bool:
-    from . import lang as _lang
-
     try:
         return _lang.is_all_pass(piece, lang) or _lang.is_all_pass(piece, "en")
     except ParseError:
@@ -537,15 +530,11 @@ def _is_all_pass(piece: str, lang: str | None) -> bool:
 
 
 def _english(lang: str | None) -> bool:
-    return lang is None or lang.lower().split("_")[0].split("-")[0] == "en"
+    return lang is None or _lang._code(lang) == "en"
 
 
 def _seat_label(seat: Seat, lang: str | None) -> str:
-    if _english(lang):
-        return seat.name
-    from . import lang as _lang
-
-    return _lang.seat_name(seat, lang)
+    return seat.name if _english(lang) else _lang.seat_name(seat, lang)
 
 
 def _cell_text(cell, lang: str | None) -> str:
@@ -553,17 +542,13 @@ def _cell_text(cell, lang: str | None) -> str:
         return ""
     if isinstance(cell, str):
         return cell
-    if cell.is_bid or _english(lang):
-        return str(cell)
-    from . import lang as _lang
-
-    return _lang.call_name(cell, lang)
+    return str(cell) if cell.is_bid or _english(lang) else _lang.call_name(cell, lang)
 
 
 def _colour(text: str) -> str:
     """Hearts and diamonds in red; every suit keeps its symbol."""
-    return text.replace("♥", f'<span style="color:{_RED}">♥</span>').replace(
-        "♦", f'<span style="color:{_RED}">♦</span>'
+    return text.replace("♥", f'<span style="color:{RED}">♥</span>').replace(
+        "♦", f'<span style="color:{RED}">♦</span>'
     )
 
 

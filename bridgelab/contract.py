@@ -208,4 +208,5 @@ class Contract:
         return f"{self.level}{self.strain.name}{'X' * self.doubled}"
 
     def __repr__(self) -> str:
-        return f"Contract({str(self)!r})".replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+        by = "" if self.declarer is None else f" by {self.declarer.name}"
+        return f"Contract({self.to_ascii() + by!r})"

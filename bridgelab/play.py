@@ -23,8 +23,10 @@ import html
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from .cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain
+from .auction import Auction, _or_list
+from .cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, suit_index
 from .contract import Contract
+from .display import suit_html
 from .errors import BridgeError, IllegalCard, ParseError
 
 __all__ = ["Play", "Trick", "trick_winner", "ILLEGAL_CARD_CODES"]
@@ -36,8 +38,6 @@ ILLEGAL_CARD_CODES = (
     "out_of_turn",     # play(card, seat=...) for the wrong seat
     "play_over",       # any card after the thirteenth trick
 )
-
-_SINGULAR = {Strain.C: "club", Strain.D: "diamond", Strain.H: "heart", Strain.S: "spade"}
 
 
 def trick_winner(cards: "Iterable[Card | str]", trump: "Strain | str | None" = None) -> int:
@@ -122,8 +122,6 @@ class Play:
     """
 
     def __init__(self, deal, contract, declarer: "Seat | str | None" = None):
-        from .auction import Auction
-
         if isinstance(contract, Auction):
             if contract.contract is None:
                 why = "was passed out" if contract.passed_out else "is not over yet"
@@ -251,11 +249,11 @@ class Play:
                                 f"{c} is not in {me.full_name}'s hand: {why}")
         if self._current:
             led = self._current[0].suit
-            if c.suit != led and self._holdings[me][3 - int(led)]:
+            if c.suit != led and self._holdings[me][suit_index(led)]:
                 follow = [str(x) for x in self.hand(me) if x.suit == led]
                 who = "dummy holds" if me is self.dummy else "you hold"
-                listed = follow[0] if len(follow) == 1 else ", ".join(follow[:-1]) + " or " + follow[-1]
-                raise self._illegal("revoke", c, f"{who} a {_SINGULAR[led]}: you must follow suit (play {listed})")
+                raise self._illegal("revoke", c, f"{who} a {led.full_name.removesuffix('s')}: you must follow suit "
+                                                 f"(play {_or_list(follow)})")
         return c
 
     def _illegal(self, code: str, card: Card, message: str) -> IllegalCard:
@@ -309,8 +307,7 @@ class Play:
             last = self._tricks.pop()
             self._leader, self._current = last.leader, list(last.cards)
         c = self._current.pop()
-        seat = Seat((self._leader + len(self._current)) % 4)
-        self._holdings[seat][c.suit_index] |= c.mask
+        self._holdings[self.next_seat][c.suit_index] |= c.mask
         return c
 
     def copy(self) -> "Play":
@@ -371,7 +368,8 @@ class Play:
         td = 'style="padding:2px 8px;text-align:left"'
         rows = []
         for i, t in enumerate(self._tricks + ([self.current_trick] if self._current else []), 1):
-            cells = "".join(f"<td {td}>{html.escape(s.name)} {_card_html(c)}</td>" for s, c in t)
+            cells = "".join(f"<td {td}>{html.escape(s.name)} {suit_html(c.suit_index)}{c.rank.char}</td>"
+                            for s, c in t)
             cells += f"<td {td}></td>" * (4 - len(t))
             win = html.escape(t.winner.full_name) if t.is_complete else ""
             rows.append(f"<tr><td {td}>{i}</td>{cells}<td {td}>{win}</td></tr>")
@@ -383,8 +381,3 @@ class Play:
             f"<div>{html.escape(self.summary())}</div></div>"
         )
 
-
-def _card_html(card: Card) -> str:
-    sym = str(card)[0]
-    colour = ' style="color:#c00000"' if card.suit.is_red else ""
-    return f"<span{colour}>{sym}</span>{card.rank.char}"

@@ -27,7 +27,8 @@ from typing import Any, Mapping
 from .cards import Seat, Side
 from .contract import Contract
 from .errors import BridgeError, ParseError
-from .scoring import MESSAGES, Rules, ScoreBreakdown, ScorePart, _rules, honours_part, score_breakdown
+from .scoring import (GAME, MESSAGES, Rules, ScoreBreakdown, ScorePart, _rules, game_bonus, honours_part,
+                      score_breakdown)
 
 __all__ = ["SheetEntry", "SheetDeal", "RubberScoresheet", "ChicagoScoresheet"]
 
@@ -326,7 +327,7 @@ class RubberScoresheet(_Scoresheet):
 
     def _after_deal(self, side: Side, number: int, breakdown: ScoreBreakdown) -> list[SheetEntry]:
         new: list[SheetEntry] = []
-        if self._below[side] >= 100:
+        if self._below[side] >= GAME:
             self.games_won[side] += 1
             if self.games_won[side] == 2:
                 other_games = self.games_won[side.other]
@@ -364,9 +365,6 @@ class RubberScoresheet(_Scoresheet):
         self._over = True
         self.unfinished = True
         return new
-
-    def _closed(self, g: int) -> bool:
-        return g < self.game
 
 
 _CHICAGO_DEALS = 4
@@ -407,9 +405,9 @@ class ChicagoScoresheet(_Scoresheet):
 
     def _after_deal(self, side: Side, number: int, breakdown: ScoreBreakdown) -> list[SheetEntry]:
         new: list[SheetEntry] = []
-        if self._below[side] >= 100:
+        if self._below[side] >= GAME:
             vul = self.is_vulnerable(side, number)
-            pts = 500 if vul else 300
+            pts = game_bonus(vul)
             new.append(self._entry(side, None, number, line="above", points=pts, name="game_bonus",
                                    msgid="chicago.game_bonus." + ("v" if vul else "nv"),
                                    args={"below": self._below[side], "points": pts}))

@@ -35,6 +35,8 @@ __all__ = [
     "score",
     "score_breakdown",
     "trick_value",
+    "GAME",
+    "game_bonus",
     "honours_part",
     "IMP_SCALE",
     "imps",
@@ -221,6 +223,15 @@ def trick_value(strain: "Strain | str") -> int:
     return 20 if s.is_minor else 30
 
 
+GAME = 100
+"""Trick points that make a game: in one deal (duplicate) or added up below the line (rubber, Chicago)."""
+
+
+def game_bonus(vulnerable: bool) -> int:
+    """The bonus for a game: 300 not vulnerable, 500 vulnerable (duplicate and Chicago)."""
+    return 500 if vulnerable else 300
+
+
 _DOUBLING_WORD = ("", ".doubled", ".redoubled")
 
 
@@ -283,8 +294,8 @@ def score_breakdown(
     if result >= 0:
         ts = _trick_score_part(c)
         parts.append(ts)
-        if ts.points >= 100:
-            pts = 500 if vulnerable else 300
+        if ts.points >= GAME:
+            pts = game_bonus(vulnerable)
             parts.append(ScorePart("game_bonus", pts, "declarer", None, "score.game_bonus" + v,
                                    {"trick_score": ts.points, "points": pts}))
         else:
