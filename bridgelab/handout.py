@@ -16,10 +16,9 @@ import subprocess
 import tempfile
 from typing import Iterable, Sequence
 
-from .cards import SUITS, SUIT_SYMBOLS, Seat, Strain
-from .display import RED
+from .cards import SUITS, Seat, Strain, suit_index
+from .display import _SYMBOLS, RED, _ranks
 from .errors import BridgeError
-from .hand import holding_to_text
 from .pbn import DealRecord
 
 __all__ = ["board_html", "handout_html", "lesson_preview_html", "write_html", "write_pdf", "screenshot", "find_chromium"]
@@ -99,9 +98,6 @@ def _css() -> str:
     return _BOARD_CSS % {"red": RED}
 
 
-_SYMBOLS = [SUIT_SYMBOLS[s.name] for s in SUITS]
-
-
 def _sym(i: int) -> str:
     cls = "sym red" if SUITS[i].is_red else "sym"
     return f'<span class="{cls}">{_SYMBOLS[i]}</span>'
@@ -110,7 +106,7 @@ def _sym(i: int) -> str:
 def _strain_html(strain: Strain) -> str:
     if strain is Strain.NT:
         return "NT"
-    return _sym(3 - int(strain))
+    return _sym(suit_index(strain))
 
 
 def _call_html(call) -> str:
@@ -129,11 +125,7 @@ def _suits_in_text(text: str) -> str:
 
 def _hand(rec: DealRecord, seat: Seat) -> str:
     hand = rec.deal[seat]
-    rows = []
-    for i in range(4):
-        ranks = holding_to_text(hand.holdings[i]).replace("T", "10")
-        ranks = " ".join(ranks.replace("10", "\0")).replace("\0", "10") if ranks else "—"
-        rows.append(f'<div class="suit">{_sym(i)}{html.escape(ranks)}</div>')
+    rows = [f'<div class="suit">{_sym(i)}{html.escape(_ranks(hand, i))}</div>' for i in range(4)]
     who = f'{seat.full_name} <span class="hcp">· {hand.hcp} HCP</span>'
     return f'<div class="hand"><div class="who">{who}</div>{"".join(rows)}</div>'
 
@@ -246,10 +238,8 @@ def handout_html(records: Iterable[DealRecord], title: str | None = None, *,
         chunk = recs[p * per_page:(p + 1) * per_page]
         sub = " · ".join(x for x in (subtitle, f"page {p + 1} of {total}") if x)
         boards = "".join(board_html(r) for r in chunk)
-        rows = "1fr 1fr" if per_page == 4 else "1fr"
-        cols = "1fr 1fr" if per_page == 4 else "1fr"
-        style = f' style="grid-template-rows:auto {rows};grid-template-columns:{cols}"' \
-            if per_page != 4 else ""
+        style = ' style="grid-template-rows:auto 1fr;grid-template-columns:1fr"' \
+            if per_page == 2 else ""
         pages.append(
             f'<section class="page blh"{style}><div class="title"><h1>{html.escape(title)}</h1>'
             f'<span class="key">In the box: <b>N</b> dealer, <b class="v">N</b> vulnerable</span>'

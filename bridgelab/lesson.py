@@ -23,7 +23,7 @@ from .cards import Seat
 from .contract import Contract
 from .deal import Deal
 from .errors import BridgeError, ConstraintError, ParseError
-from .pbn import DealRecord
+from .pbn import DealRecord, _contract_agrees
 
 __all__ = ["Lesson", "make_lesson", "lesson_seat"]
 
@@ -117,9 +117,7 @@ class Lesson:
             if contract is not None and a.is_over:
                 given = Contract.parse(contract)
                 reached = a.contract
-                if reached is None or (given.level, given.strain, given.doubled) != (
-                        reached.level, reached.strain, reached.doubled) or \
-                        given.declarer not in (None, reached.declarer):
+                if reached is None or not _contract_agrees(given, reached):
                     raise BridgeError(f"board {number}: the auction reaches "
                                       f"{reached or 'no contract (passed out)'}, not {given}")
                 contract = None
@@ -132,12 +130,15 @@ class Lesson:
         return rec
 
     def add_dd(self) -> None:
-        """Fill in each board's double-dummy table (needs the ``dd`` extra: endplay)."""
+        """Fill in the double-dummy table of each board that has none (needs the ``dd`` extra:
+        endplay)."""
+        missing = [r for r in self.boards if r.dd is None]
+        if not missing:
+            return
         from .dd import dd_tables
 
-        tables = dd_tables([r.deal for r in self.boards])
-        for k, rec in enumerate(self.boards):
-            rec.dd = tuple(tuple(int(x) for x in row) for row in tables[k])
+        for rec, table in zip(missing, dd_tables([r.deal for r in missing])):
+            rec.dd = tuple(tuple(int(x) for x in row) for row in table)
 
     # ---- files -----------------------------------------------------------------------------
     def _header(self) -> list[str]:
@@ -159,8 +160,9 @@ class Lesson:
         return dumps(self.boards, extra_header=self._header())
 
     def save_pbn(self, path: "str | os.PathLike") -> str:
-        with open(path, "w", encoding="utf-8", newline="") as fh:
-            fh.write(self.to_pbn())
+        from .pbn import dump
+
+        dump(self.boards, path, extra_header=self._header())
         return os.fspath(path)
 
     def html(self, **kw) -> str:
@@ -169,9 +171,9 @@ class Lesson:
         return handout_html(self.boards, self.title, **kw)
 
     def save_html(self, path: "str | os.PathLike", **kw) -> str:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(self.html(**kw))
-        return os.fspath(path)
+        from .handout import write_html
+
+        return write_html(self.boards, path, self.title, **kw)
 
     def save_pdf(self, path: "str | os.PathLike", **kw) -> str:
         """A PDF of the handout through headless chromium (see bridgelab.handout.write_pdf)."""

@@ -26,6 +26,7 @@ from typing import IO, Iterable, Iterator, Sequence
 
 import numpy as np
 
+from .auction import Auction
 from .cards import SEATS, Seat, Strain
 from .contract import Call, Contract, PASS
 from .deal import Board, Deal, Vulnerability
@@ -363,11 +364,11 @@ def _parse_seat(tag: str, value: str, line: int, err: _Error) -> Seat:
         raise err(line, f"{tag} {value!r} is not a seat: write N, E, S or W") from None
 
 
-def _auction_of(calls: Sequence[Call], dealer: Seat):
-    """The Auction of these calls (the legality rules live in bridgelab.auction)."""
-    from .auction import Auction
-
-    return Auction(dealer, calls)
+def _contract_agrees(given: Contract, reached: Contract) -> bool:
+    """Does a stated contract agree with the one the auction reaches: the same level, strain
+    and doubling, and the same declarer if it names one?"""
+    return (given.level, given.strain, given.doubled) == (
+        reached.level, reached.strain, reached.doubled) and given.declarer in (None, reached.declarer)
 
 
 _AUCTION_TOKEN_RE = re.compile(
@@ -377,8 +378,9 @@ _AUCTION_TOKEN_RE = re.compile(
 
 
 def _parse_auction(first_value: str, tag_line: int, tokens, notes, dealer: Seat | None,
-                   err: _Error) -> tuple[tuple[Call, ...], dict[int, str], Seat, bool]:
-    """Calls, alerts (call index -> text), the dealer, and whether the auction was cut short."""
+                   err: _Error) -> tuple[Auction, dict[int, str], bool]:
+    """The auction (checked against the laws), alerts (call index -> text), and whether the
+    auction was cut short."""
     first = _parse_seat("Auction", first_value, tag_line, err) if first_value.strip() else dealer
     if first is None:
         raise err(tag_line, "the Auction tag names no first seat and there is no Dealer tag")
@@ -415,7 +417,7 @@ def _parse_auction(first_value: str, tag_line: int, tokens, notes, dealer: Seat 
     if dealer is not None and opener != dealer:
         raise err(tag_line, f"the auction starts with {opener.full_name} but the dealer is "
                             f"{dealer.full_name}")
-    auction = _auction_of((), opener)
+    auction = Auction(opener)
     refs: dict[int, int] = {}
     for kind, word, line in items:
         if kind == "note":
@@ -438,7 +440,6 @@ def _parse_auction(first_value: str, tag_line: int, tokens, notes, dealer: Seat 
             if isinstance(e, PBNError):
                 raise
             raise err(line, f"call {len(auction) + 1} ({word}) is not legal: {e}") from None
-    calls = auction.calls
     texts: dict[int, str] = {}
     for val, line in notes:
         m = re.match(r"\s*(\d+)\s*:(.*)$", val)
@@ -451,7 +452,7 @@ def _parse_auction(first_value: str, tag_line: int, tokens, notes, dealer: Seat 
             raise err(tag_line, f"the auction refers to note ={num}= but there is no "
                                 f"[Note \"{num}:...\"] after it")
         alerts[idx] = texts[num]
-    return tuple(calls), alerts, opener, stopped
+    return auction, alerts, stopped
 
 
 _RESULT_RE = re.compile(r"^\^?\s*(?:(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?|(\d+))\s*$", re.I)
@@ -592,6 +593,7 @@ class _Reader:
 
         # auction
         calls: tuple[Call, ...] = ()
+        auction: Auction | None = None
         alerts: dict[int, str] = {}
         stopped = False
         extra_sections: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -601,9 +603,8 @@ class _Reader:
             if name == "Auction":
                 if calls:
                     raise err(line, "a second Auction section in one game")
-                calls, alerts, opener, stopped = _parse_auction(val, line, tokens, notes,
-                                                                dealer, err)
-                dealer = opener
+                auction, alerts, stopped = _parse_auction(val, line, tokens, notes, dealer, err)
+                calls, dealer = auction.calls, auction.dealer
             elif tokens or notes or name == "Play":
                 lines: dict[int, list[str]] = {}
                 for tok, tl in tokens:
@@ -637,17 +638,15 @@ class _Reader:
                                         f"Declarer tag's {declarer.name}")
                 if declarer is not None:
                     contract = replace(contract, declarer=declarer)
-        if calls and not stopped and _auction_of(calls, dealer).is_over:  # type: ignore[arg-type]
-            from_auction = _auction_of(calls, dealer).contract  # type: ignore[arg-type]
+        if calls and not stopped and auction.is_over:  # type: ignore[union-attr]
+            from_auction = auction.contract  # type: ignore[union-attr]
             if from_auction is None:
                 if contract is not None:
                     raise err(con_line, f"Contract {con_v!r} but the auction is passed out")
                 passed_out = True
             elif contract is None and not passed_out:
                 contract = from_auction
-            elif contract is None or (contract.level, contract.strain, contract.doubled) != (
-                from_auction.level, from_auction.strain, from_auction.doubled
-            ) or contract.declarer not in (None, from_auction.declarer):
+            elif contract is None or not _contract_agrees(contract, from_auction):
                 raise err(con_line, f"Contract {con_v!r}"
                                     + (f" by {contract.declarer.name}" if contract and
                                        contract.declarer is not None else "")
@@ -868,7 +867,7 @@ def loads_lin(data: "str | bytes", source: str = "<lin>") -> list[DealRecord]:
             rec.vulnerable = Board.from_number(rec.board).vulnerable
         if rec.auction:
             try:
-                auction = _auction_of(rec.auction, rec.dealer)
+                auction = Auction(rec.dealer, rec.auction)
             except BridgeError as e:
                 raise err(cur["line"], f"the auction is not legal: {e}") from None
             if auction.is_over:
@@ -937,10 +936,8 @@ def loads_lin(data: "str | bytes", source: str = "<lin>") -> list[DealRecord]:
         elif key == "mb":
             for word in value.split("-") if len(value) > 2 and "-" in value else [value]:
                 alert = word.endswith("!")
-                w = word.rstrip("!").strip().upper()
-                w = {"P": "Pass", "D": "X", "R": "XX"}.get(w, w)
                 try:
-                    call = Call.parse(w)
+                    call = Call.parse(word.rstrip("!"))
                 except ParseError:
                     raise err(kline, f"mb|{value}|: {word!r} is not a call") from None
                 cur["calls"].append(call)

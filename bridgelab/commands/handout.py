@@ -30,12 +30,8 @@ def run(args) -> int:
         raise BridgeError(f"{args.file}: no such file (give a .pbn or .lin file)")
 
     lesson = Lesson.from_pbn(args.file, title=args.title)
-    if args.dd and any(r.dd is None for r in lesson.boards):
-        from ..dd import dd_tables
-
-        missing = [r for r in lesson.boards if r.dd is None]
-        for rec, table in zip(missing, dd_tables([r.deal for r in missing])):
-            rec.dd = tuple(tuple(int(x) for x in row) for row in table)
+    if args.dd:
+        lesson.add_dd()
     html_path = args.html or os.path.splitext(args.file)[0] + ".html"
     lesson.save_html(html_path, per_page=args.per_page)
     print(f"wrote {html_path} ({len(lesson)} boards)")

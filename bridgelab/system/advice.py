@@ -233,7 +233,7 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
                        "outside the system", hand, lang)
 
     # who made our side's first bid: this seat (opener) or partner (responder)
-    situation = _situation(a, seat, ours)
+    situation = _SITUATION_BY_LEN.get(len(ours), "later")
     considered: list[tuple] = []
     for rule, bound in system.rules_after(ours):
         best = None
@@ -273,24 +273,15 @@ def _advice(call, reason_msgs, promises_msg, rule, considered, checks, situation
                   considered, checks, situation, hand, lang, reason_msgs, promises_msg)
 
 
-def label_of(rule: Rule, call: Call) -> str:
-    return str(call)
-
-
 def _named(label_msg, label: str, rule: Rule):
     """'1NT', or '2♦ (transfer to hearts)' when the rule's name says more than the call."""
-    plain = rule.name.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
-    if plain in (label, _ascii(label)) or rule.name == label:
+    if rule.name == label or _ascii(rule.name) in (label, _ascii(label)):
         return label_msg
     return Msg("{call} ({rule})", call=label_msg, rule=rule.name_msg())
 
 
 def _ascii(label: str) -> str:
     return label.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
-
-
-def _situation(a: Auction, seat: Seat, ours: list[Call]) -> str:
-    return _SITUATION_BY_LEN.get(len(ours), "later")
 
 
 _ACTIONS = {"open": N_("open {call}"), "respond": N_("respond {call}"), "rebid": N_("rebid {call}"),

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
-from ..cards import Strain
-from ..contract import PASS, Call
+from ..cards import SUITS, Strain, suit_index
+from ..contract import Call
 from ..errors import BridgeError, ParseError
-from ..evaluate import EVALUATORS, is_balanced, is_semi_balanced, pattern_of
+from ..evaluate import EVALUATORS
 from ..hand import Hand
 from ..lang.i18n import translate
 
@@ -32,9 +32,6 @@ SECTIONS = ("opening", "response", "rebid", "responder_rebid")
 """The tables of a system file, in the order of the auction."""
 
 _VERBS = {"opening": "open", "response": "respond", "rebid": "rebid", "responder_rebid": "bid"}
-
-_SUIT_NAMES = {Strain.S: ("spade", "spades"), Strain.H: ("heart", "hearts"),
-               Strain.D: ("diamond", "diamonds"), Strain.C: ("club", "clubs")}
 
 # Suit variables of the ``after`` patterns and calls: which suits each may stand for.
 _VARIABLES = {
@@ -205,13 +202,13 @@ class HandFacts:
         self.hand = hand
         self.hcp = int(hand.hcp)
         self.shape = hand.shape
-        self.pattern = pattern_of(self.shape)
-        self.balanced = bool(is_balanced(self.shape))
-        self.semi_balanced = bool(is_semi_balanced(self.shape))
+        self.pattern = hand.pattern
+        self.balanced = hand.balanced
+        self.semi_balanced = hand.semi_balanced
         self._cache: dict[str, float] = {}
 
     def length(self, suit: Strain) -> int:
-        return self.shape[3 - int(suit)]
+        return self.shape[suit_index(suit)]
 
     def value(self, name: str):
         if name == "hcp":
@@ -233,10 +230,10 @@ class HandFacts:
 
 def suit_word(suit: Strain, n: int | None = None) -> str:
     """'spades', or '1 spade' / '5 spades' with a count."""
-    one, many = _SUIT_NAMES[suit]
+    many = suit.full_name
     if n is None:
         return many
-    return f"{n} {one if n == 1 else many}"
+    return f"{n} {many[:-1] if n == 1 else many}"
 
 
 # ---- measures and ranges -------------------------------------------------------------------
@@ -458,7 +455,7 @@ class _Atom:
         if k == "longest":
             suit = self.left.suit(bind)
             n = f.length(suit)
-            longer = [x for x in _SUIT_NAMES if f.length(x) > n]
+            longer = [x for x in SUITS if f.length(x) > n]
             need = Msg("{suit} as long as any other suit", suit=SuitTerm(suit))
             if not longer:
                 have = Msg("{count}, the longest suit", count=SuitTerm(suit, n))
@@ -573,8 +570,6 @@ def match_pattern(tokens: tuple[tuple[int, str], ...], calls: list[Call]) -> dic
 
 def _call_template(text: str, where: str):
     raw = text.strip()
-    if raw.lower() in ("pass", "p"):
-        return ("pass",)
     m = re.match(r"^([1-7])\s*([MmXY])$", raw)
     if m:
         return ("var", int(m[1]), m[2])
@@ -623,8 +618,6 @@ class Rule:
 
     def call(self, bind: Mapping[str, Strain] | None = None) -> Call:
         t = self.template
-        if t[0] == "pass":
-            return PASS
         if t[0] == "call":
             return t[1]
         if bind is None or t[2] not in bind:

@@ -50,6 +50,10 @@ def _and(*tests: Where) -> Where:
     return test
 
 
+def _any(f, s=None):
+    return np.ones(len(f.hcp), dtype=bool)
+
+
 def _bal(f, s):
     return f.balanced[:, s]
 
@@ -83,14 +87,14 @@ OPENING_LESSONS: tuple[Lesson, ...] = (
     Lesson("weak two", "a six-card suit and 4-12 HCP: the weak-two range and its edges",
            _and(_six_suit, _hcp_in(*range(4, 13))), 1.0),
     Lesson("strong hands", "20-23 HCP: 2NT or 2♣", _hcp_in(20, 21, 22, 23), 1.0),
-    Lesson("any hand", "a hand as it comes", lambda f, s: np.ones(len(f.hcp), dtype=bool), 1.0),
+    Lesson("any hand", "a hand as it comes", _any, 1.0),
 )
 
 RESPONSE_LESSONS: tuple[Lesson, ...] = (
     Lesson("support for a major", "three or four cards in partner's major, 4-14 HCP",
-           lambda f, s: np.ones(len(f.hcp), dtype=bool) & (f.hcp[:, s] >= 4) & (f.hcp[:, s] <= 14), 2.0),
+           _hcp_in(*range(4, 15)), 2.0),
     Lesson("5 or 6 HCP", "the 6 HCP line between passing and responding", _hcp_in(5, 6), 1.0),
-    Lesson("any responding hand", "a hand as it comes", lambda f, s: np.ones(len(f.hcp), dtype=bool), 1.0),
+    Lesson("any responding hand", "a hand as it comes", _any, 1.0),
 )
 
 FIT_LESSONS: tuple[Lesson, ...] = (

@@ -41,12 +41,13 @@ _MAX_CALLS = 60
 
 
 def _system_call(deal: Deal, auction: Auction, system: System, opponents: str,
-                 learner_side: Side) -> tuple[Call, Advice | None]:
+                 learner_side: Side) -> Call:
+    """The call the system makes for the seat whose turn it is (an opponent who only passes
+    passes)."""
     seat = auction.next_seat
     if opponents == "pass" and seat.side is not learner_side:
-        return PASS, None
-    advice = advise(deal[seat], auction, system, seat)
-    return (advice.call if auction.is_legal(advice.call) else PASS), advice
+        return PASS
+    return advise(deal[seat], auction, system, seat).call  # advise only makes legal calls
 
 
 def system_auction(deal: Deal, dealer: "Seat | str" = Seat.N, system: System | None = None,
@@ -56,7 +57,7 @@ def system_auction(deal: Deal, dealer: "Seat | str" = Seat.N, system: System | N
     a = Auction(Seat.parse(dealer))
     side = Side.parse(side)
     while not a.is_over and len(a) < _MAX_CALLS:
-        a.add(_system_call(deal, a, system, opponents, side)[0])
+        a.add(_system_call(deal, a, system, opponents, side))
     return a
 
 
@@ -313,9 +314,8 @@ class PracticeTable:
     def _advance(self) -> None:
         while not self.auction.is_over and self.auction.next_seat != self.learner \
                 and len(self.auction) < _MAX_CALLS:
-            call, _ = _system_call(self.deal, self.auction, self.system, self.opponents,
-                                   self.learner.side)
-            self.auction.add(call)
+            self.auction.add(_system_call(self.deal, self.auction, self.system, self.opponents,
+                                          self.learner.side))
 
     def play_system(self) -> None:
         """Let the system make the learner's remaining calls too (to see its whole auction)."""

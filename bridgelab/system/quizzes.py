@@ -27,7 +27,7 @@ from ..quiz.core import Question, register_generator
 from ..quiz.terms import call_name, seat_name
 from .advice import advise
 from .engine import SuitTerm, default_system
-from .lessons import FIT_LESSONS, OPENING_LESSONS, RESPONSE_LESSONS, _pick, deal_for
+from .lessons import FIT_LESSONS, OPENING_LESSONS, RESPONSE_LESSONS, _any, _pick, deal_for
 
 __all__ = ["opening_question", "response_question", "fit_count_question", "fit_yesno_question",
            "SideView", "RESPONSE_OPENINGS"]
@@ -67,10 +67,6 @@ class SideView:
         return f'<table class="bridgelab-side"><tr>{cells}</tr></table>'
 
 
-def _explain(advice) -> str:
-    return str(advice)
-
-
 def _opening_prompt(lang: str) -> str:
     return _t("You are the dealer. What do you open? ({pass_call} if the hand is too weak.)", lang,
               pass_call=call_name(PASS, lang).capitalize())
@@ -88,7 +84,7 @@ def opening_question(rng: np.random.Generator, lang: str) -> Question:
         id="", topic="opening", level=1, kind="call",
         prompt=_opening_prompt(lang),
         answer=advice.call.to_ascii(), show=hand, auction=Auction(Seat.S), grey_illegal=True,
-        explanation=_explain(advice),
+        explanation=str(advice),
         data={"hand": hand.to_pbn(), "lesson": lesson.name, "rule": advice.rule.name if advice.rule else None,
               "system": default_system().name},
     )
@@ -129,7 +125,7 @@ def response_question(rng: np.random.Generator, lang: str) -> Question:
                   north=seat_name(Seat.N, lang), call=call_name(opened, lang),
                   east=seat_name(Seat.E, lang)),
         answer=advice.call.to_ascii(), show=hand, auction=auction, grey_illegal=True,
-        explanation=_explain(advice),
+        explanation=str(advice),
         data={"hand": hand.to_pbn(), "deal": deal.to_pbn(), "opening": wanted, "lesson": lesson.name,
               "rule": advice.rule.name if advice.rule else None},
     )
@@ -137,17 +133,13 @@ def response_question(rng: np.random.Generator, lang: str) -> Question:
 
 def _fit_deal(rng) -> tuple[Deal, Strain, str]:
     lesson = _pick(rng, FIT_LESSONS)
+    suit_i = int(rng.integers(4))
     if lesson.name == "seven or eight":
-        suit_i = int(rng.integers(4))
-
         def test(f):
             together = f.shape[:, 0, suit_i].astype(int) + f.shape[:, 2, suit_i]
             return np.isin(together, (7, 8))
     else:
-        suit_i = int(rng.integers(4))
-
-        def test(f):
-            return np.ones(len(f.hcp), dtype=bool)
+        test = _any
     deal = deal_for(rng, test)
     return deal, SUITS[suit_i], lesson.name
 
