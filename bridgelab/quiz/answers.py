@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .. import lang as _lang
 from ..cards import Seat
 from ..errors import BridgeError, ParseError
 from ..lang.i18n import translate
@@ -106,40 +107,22 @@ def parse_yesno(text, lang: str = "en") -> "str | None":
     return None
 
 
-_SEAT_WORDS = {
-    # Estonian uses the German compass names, as the text does (Nord Ost Süd West).
-    "et": {"nord": 0, "ost": 1, "sud": 2, "süd": 2, "west": 3, "pohi": 0, "põhi": 0, "ida": 1,
-           "louna": 2, "lõuna": 2, "laas": 3, "lääs": 3},
-    "sr": {"sever": 0, "istok": 1, "jug": 2, "zapad": 3},
-    "cs": {"sever": 0, "vychod": 1, "východ": 1, "jih": 2, "zapad": 3, "západ": 3},
-    "ms": {"utara": 0, "timur": 1, "selatan": 2, "barat": 3, "u": 0, "t": 1, "b": 3},
-}
-
-
 def parse_seat(text, lang: str = "en") -> "Seat | None":
-    """A seat from N/E/S/W, English names, or the compass names of ``lang`` (then any language)."""
+    """A seat from N/E/S/W, English names, the compass names of ``lang`` (its one-letter ones
+    too: Czech 'J' is jih), then whole names in any language, then the catalogue's names."""
     raw = str(text).strip()
     try:
         return Seat.parse(raw)
     except ParseError:
         pass
-    try:
-        from .. import lang as _lang
-
-        if hasattr(_lang, "parse_seat"):
-            try:
-                seat = _lang.parse_seat(raw, lang)
-            except (BridgeError, TypeError):
-                seat = None
-            if seat is not None:
-                return Seat.parse(seat)
-    except ImportError:  # pragma: no cover - the terms module is optional
-        pass
+    for where in (lang, None) if len(raw) > 1 else (lang,):
+        try:
+            seat = _lang.parse_seat(raw, where)
+        except BridgeError:
+            seat = None
+        if seat is not None:
+            return seat
     key = raw.casefold()
-    for code in [lang] + [c for c in _SEAT_WORDS if c != lang]:
-        words = _SEAT_WORDS.get(code, {})
-        if key in words and (code == lang or len(key) > 1):
-            return Seat(words[key])
     for s in Seat:  # the translated names of the catalogue
         if key == translate(s.full_name, lang).casefold():
             return s

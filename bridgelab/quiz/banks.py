@@ -373,19 +373,24 @@ def load_bank(path: "str | os.PathLike") -> Bank:
     return bank
 
 
+def _check_fields(obj: dict, required, known: set, path, where: str) -> None:
+    """Every required field present, no unknown one, and an "id" that is a plain name."""
+    for key in required:
+        if key not in obj:
+            raise _fail(path, where, f'field "{key}" is missing')
+    unknown = set(obj) - known
+    if unknown:
+        raise _fail(path, where, f'unknown field "{sorted(unknown)[0]}" (fields are {", ".join(sorted(known))})')
+    if not isinstance(obj["id"], str) or not _ID_RE.match(obj["id"]):
+        raise _fail(path, where, 'field "id" must be a name of letters, digits, "-", "_" and "."')
+
+
 def _validate(data, path) -> Bank:
     if not isinstance(data, dict):
         raise _fail(path, "top level", "a bank is one JSON object")
-    for key in _REQUIRED_TOP:
-        if key not in data:
-            raise _fail(path, "top level", f'field "{key}" is missing')
-    unknown = set(data) - _TOP_FIELDS
-    if unknown:
-        raise _fail(path, "top level", f'unknown field "{sorted(unknown)[0]}" (fields are {", ".join(sorted(_TOP_FIELDS))})')
+    _check_fields(data, _REQUIRED_TOP, _TOP_FIELDS, path, "top level")
     if data["format"] != FORMAT:
         raise _fail(path, "top level", f'field "format" must be "{FORMAT}", not {data["format"]!r}')
-    if not isinstance(data["id"], str) or not _ID_RE.match(data["id"]):
-        raise _fail(path, "top level", 'field "id" must be a name of letters, digits, "-", "_" and "."')
     title = _texts(data["title"], path, "top level", "title", True)
     for key in ("source", "language", "about"):
         if key in data and not isinstance(data[key], str):
@@ -401,14 +406,7 @@ def _validate(data, path) -> Bank:
             raise _fail(path, where, "a question is a JSON object")
         if isinstance(q.get("id"), str):
             where = f"question {i + 1} (id {q['id']!r})"
-        for key in _REQUIRED_ENTRY:
-            if key not in q:
-                raise _fail(path, where, f'field "{key}" is missing')
-        unknown = set(q) - _ENTRY_FIELDS
-        if unknown:
-            raise _fail(path, where, f'unknown field "{sorted(unknown)[0]}" (fields are {", ".join(sorted(_ENTRY_FIELDS))})')
-        if not isinstance(q["id"], str) or not _ID_RE.match(q["id"]):
-            raise _fail(path, where, 'field "id" must be a name of letters, digits, "-", "_" and "."')
+        _check_fields(q, _REQUIRED_ENTRY, _ENTRY_FIELDS, path, where)
         if q["id"] in seen:
             raise _fail(path, where, f'field "id": {q["id"]!r} is used twice in this bank')
         seen.add(q["id"])
@@ -455,9 +453,11 @@ def _bank_from_auctions(data: dict, path) -> dict:
     """Questions from the auction examples of the source texts, in the bank format: who
     declares, who is dummy, who leads, how many tricks, passed out or not, and each legality
     check with the call as the text writes it. Every answer is checked by the engine on load."""
-    from ..lang.i18n import LANGUAGES
+    from ..auction import Auction
+    from ..contract import Call
+    from ..lang.i18n import LANGUAGES, translate
     from .answers import parse_call
-    from .terms import call_name, seat_name
+    from .terms import call_name, seat_name, strain_name
 
     questions = []
     for i, a in enumerate(data.get("auctions") or []):
@@ -488,14 +488,10 @@ def _bank_from_auctions(data: dict, path) -> dict:
         call = parse_call(c["call"], src_lang)
         if call is None:
             raise _fail(path, f"{where} (id {c['id']!r})", f'field "call": {c["call"]!r} is not a call in {src_lang}')
-        from ..auction import Auction
-
         try:
             seat = Auction.parse(" ".join(c["calls"]), dealer=c["dealer"]).next_seat
         except BridgeError as e:
             raise _fail(path, f"{where} (id {c['id']!r})", f'field "calls": {e}') from None
-        from ..lang.i18n import translate
-
         prompt = {}
         for lang in LANGUAGES:
             shown = c["call"] if lang == src_lang else call_name(call, lang)
@@ -511,10 +507,7 @@ def _bank_from_auctions(data: dict, path) -> dict:
             q["note"] = c["note"]
         questions.append(q)
         if c.get("lowest_in_strain") and seat is not None:
-            from ..contract import Call as _Call
-            from .terms import strain_name
-
-            low = _Call.parse(c["lowest_in_strain"])
+            low = Call.parse(c["lowest_in_strain"])
             questions.append({
                 "id": f"{c['id']}.lowest", "topic": "legality", "level": 1, "kind": "call",
                 "prompt": {lang: translate("It is {seat}'s turn. What is the lowest bid in {strain} that {seat} may make?",

@@ -3,28 +3,30 @@
 from __future__ import annotations
 
 from ..lang.i18n import translate as _t
+from ..scoring import MESSAGES
 from .terms import contract_name
 
-__all__ = ["score_lines", "rubber_lines", "where_text"]
+__all__ = ["score_lines", "rubber_lines", "where_text", "vulnerability_text"]
 
 
-def _localise_args(bd, msgid: str, args: dict, lang: str) -> dict:
-    from ..scoring import MESSAGES
-
+def _localise_args(bd, args: dict, lang: str) -> dict:
+    """A message's arguments with the contract and vulnerability in ``lang``."""
     out = dict(args)
     if "contract" in out:
         out["contract"] = contract_name(bd.contract, lang)
     if "vulnerability" in out:
-        key = "score.vulnerable" if bd.vulnerable else "score.not_vulnerable"
-        out["vulnerability"] = _t(MESSAGES[key], lang)
+        out["vulnerability"] = vulnerability_text(bd.vulnerable, lang)
     return out
+
+
+def vulnerability_text(vulnerable: bool, lang: str = "en") -> str:
+    """'vulnerable' or 'not vulnerable' in ``lang`` (the scoring messages' own words)."""
+    return _t(MESSAGES["score.vulnerable" if vulnerable else "score.not_vulnerable"], lang)
 
 
 def score_lines(bd, lang: str = "en") -> list[str]:
     """A ScoreBreakdown line by line in ``lang``: the header, each part, the total."""
-    from ..scoring import MESSAGES
-
-    return [_t(MESSAGES[m], lang, **_localise_args(bd, m, a, lang)) for m, a in bd.messages()]
+    return [_t(MESSAGES[m], lang, **_localise_args(bd, a, lang)) for m, a in bd.messages()]
 
 
 def where_text(side: str, line: str, lang: str = "en") -> str:
@@ -38,14 +40,12 @@ def where_text(side: str, line: str, lang: str = "en") -> str:
 
 def rubber_lines(bd, lang: str = "en") -> list[str]:
     """Where each part of a deal's score goes on a rubber scoresheet, in ``lang``."""
-    from ..scoring import MESSAGES
-
-    head, *_ = bd.messages()
-    lines = [_t(MESSAGES[head[0]], lang, **_localise_args(bd, head[0], head[1], lang))]
+    msgid, args = bd.header
+    lines = [_t(MESSAGES[msgid], lang, **_localise_args(bd, args, lang))]
     for p in bd.parts:
         if p.line is None:
             continue
-        text = _t(MESSAGES[p.msgid], lang, **_localise_args(bd, p.msgid, dict(p.args), lang))
+        text = _t(MESSAGES[p.msgid], lang, **_localise_args(bd, p.args, lang))
         lines.append(f"{text} → {where_text(p.side, p.line, lang)}")
     if not bd.made:
         lines.append(_t("The contract failed: the declaring side writes nothing below the line.", lang))

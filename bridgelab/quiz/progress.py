@@ -44,15 +44,10 @@ def default_path() -> Path:
     """``$BRIDGELAB_DATA_DIR/progress.sqlite3``, else the platform's user data directory."""
     env = os.environ.get("BRIDGELAB_DATA_DIR")
     if env:
-        base = Path(env)
-    else:
-        try:
-            from platformdirs import user_data_dir
+        return Path(env) / "progress.sqlite3"
+    from platformdirs import user_data_dir
 
-            base = Path(user_data_dir("bridgelab", appauthor=False))
-        except ImportError:  # pragma: no cover - platformdirs is a core dependency
-            base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "bridgelab"
-    return base / "progress.sqlite3"
+    return Path(user_data_dir("bridgelab", appauthor=False)) / "progress.sqlite3"
 
 
 @dataclass(frozen=True)

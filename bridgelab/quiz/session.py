@@ -300,11 +300,10 @@ class QuizSession:
         return self._current
 
     def next(self) -> "Question | None":
-        """Move on to a new question (None when ``length`` questions have been asked)."""
+        """Move on to a new question (None when ``length`` questions have been asked); before
+        anything was asked, the first question is the new one."""
         if self._done:
             return None
-        if self._current is None and self._count == 0:
-            return self._deal()  # nothing asked yet: the first question is the new one
         return self._deal()
 
     @property

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 from ..cards import Strain
 from ..contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call
 from ..display import RED
+from ..lang.i18n import LANGUAGES, translate
 
 if TYPE_CHECKING:  # pragma: no cover
     from . import Feedback, Question, QuizSession
@@ -74,10 +75,6 @@ calls a question rules out more clearly than ipywidgets' default."""
 
 def _t(msgid: str, lang: str, **args: Any) -> str:
     """``msgid`` in ``lang`` from the "widgets" catalogue (English if there is none)."""
-    try:
-        from ..lang.i18n import translate
-    except ImportError:  # pragma: no cover - the language module ships with the quiz
-        return msgid.format(**args) if args else msgid
     return translate(msgid, lang, domain="widgets", **args)
 
 
@@ -145,8 +142,6 @@ class QuizWidget(widgets.VBox):
         self.last_feedback: "Feedback | None" = None
 
         if languages is None:
-            from ..lang.i18n import LANGUAGES
-
             languages = LANGUAGES
         lang = session.lang
 

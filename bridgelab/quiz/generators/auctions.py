@@ -68,73 +68,78 @@ def random_auction(rng, *, dealer: "Seat | None" = None, stop: "int | None" = No
 
 def lowest_bid(a: Auction, strain) -> "Call | None":
     """The lowest bid in ``strain`` that is sufficient now, or None if none is."""
-    for c in a.legal_calls():
-        if c.is_bid and c.strain == strain:
-            return c
-    return None
+    return _lowest_in(a.legal_calls(), strain)
+
+
+def _lowest_in(legal, strain) -> "Call | None":
+    """The first (lowest) bid in ``strain`` among the engine's ``legal`` calls."""
+    return next((c for c in legal if c.is_bid and c.strain == strain), None)
 
 
 def _c(call, lang):
     return call_name(call, lang)
 
 
+def _illegal(a: Auction, call: Call) -> "IllegalCall | None":
+    """The engine's ruling on ``call`` now: None if legal, else its IllegalCall (with ``.code``)."""
+    try:
+        a.check(call)
+    except IllegalCall as e:
+        return e
+    return None
+
+
 def legality_lines(a: Auction, call: Call, lang: str) -> list[str]:
-    """Why ``call`` is or is not legal now, from the auction's facts; English adds the law's words."""
-    me = a.next_seat
+    """Why ``call`` is or is not legal now, in ``lang``; English adds the engine's own words.
+
+    The ruling is the engine's (``Auction.check`` and its IllegalCall ``code``); this only
+    words it, naming the facts it rests on (the last bid, who made it, how it stands).
+    """
+    err = _illegal(a, call)
+    code = None if err is None else err.code
     last = a.last_bid
-    lines = []
-    legal = a.is_legal(call)
-    if a.is_over:
-        lines.append(_t("The auction is over: all four players passed.", lang) if a.passed_out else
-                     _t("The auction is over: three passes in a row after a bid end it, and no more "
-                        "calls may be made.", lang))
+    facts = {} if last is None else {"last": _c(last, lang), "bidder": seat_name(a.last_bidder, lang)}
+    if code == "passed_out":
+        lines = [_t("The auction is over: all four players passed.", lang)]
+    elif code == "auction_over":
+        lines = [_t("The auction is over: three passes in a row after a bid end it, and no more "
+                    "calls may be made.", lang)]
+    elif code == "insufficient":
+        lines = [_t("{call} is not higher than the last bid, {last}: each bid must name more "
+                    "tricks, or as many in a higher strain (♣ ♦ ♥ ♠ NT).", lang, call=_c(call, lang), **facts)]
+        low = _lowest_in(err.legal, call.strain)
+        if low is not None:
+            lines.append(_t("The lowest {strain} bid now is {low}.", lang,
+                            strain=strain_name(call.strain, lang), low=_c(low, lang)))
     elif call.is_bid:
-        if last is None:
-            lines.append(_t("No bid has been made yet: any bid may open the auction.", lang))
-        elif legal:
-            lines.append(_t("{call} is higher than the last bid, {last}.", lang, call=_c(call, lang), last=_c(last, lang)))
-        else:
-            low = lowest_bid(a, call.strain)
-            lines.append(_t("{call} is not higher than the last bid, {last}: each bid must name more "
-                            "tricks, or as many in a higher strain (♣ ♦ ♥ ♠ NT).", lang,
-                            call=_c(call, lang), last=_c(last, lang)))
-            if low is not None:
-                lines.append(_t("The lowest {strain} bid now is {low}.", lang,
-                                strain=strain_name(call.strain, lang), low=_c(low, lang)))
+        lines = [_t("No bid has been made yet: any bid may open the auction.", lang) if last is None else
+                 _t("{call} is higher than the last bid, {last}.", lang, call=_c(call, lang), **facts)]
     elif call == PASS:
-        lines.append(_t("Pass is always allowed while the auction lasts.", lang))
+        lines = [_t("Pass is always allowed while the auction lasts.", lang)]
     elif call == DOUBLE:
-        state = a.doubled_state
-        if last is None:
-            lines.append(_t("There is no bid to double yet.", lang))
-        elif a.last_bidder.side is me.side:
-            lines.append(_t("The last bid, {last}, was made by {bidder}, on your own side: you may "
-                            "double only a bid of the opponents.", lang,
-                            last=_c(last, lang), bidder=seat_name(a.last_bidder, lang)))
-        elif state:
-            lines.append(_t("The last bid, {last}, is already doubled or redoubled.", lang, last=_c(last, lang)))
-        else:
-            lines.append(_t("The last bid, {last}, was made by {bidder}, an opponent, and is not "
-                            "doubled yet: you may double it.", lang,
-                            last=_c(last, lang), bidder=seat_name(a.last_bidder, lang)))
-    else:
-        state = a.doubled_state
-        if last is None or state == 0:
-            lines.append(_t("Nothing has been doubled: you may redouble only after an opponent "
-                            "doubles your side's bid.", lang))
-        elif state == 2:
-            lines.append(_t("The last bid, {last}, is already redoubled.", lang, last=_c(last, lang)))
-        elif a.last_bidder.side is not me.side:
-            lines.append(_t("Your own side doubled {last}: only the side whose bid was doubled may redouble.",
-                            lang, last=_c(last, lang)))
-        else:
-            lines.append(_t("The opponents doubled your side's bid {last}: you may redouble.", lang,
-                            last=_c(last, lang)))
-    if not legal and lang == "en":
-        try:
-            a.check(call)
-        except IllegalCall as e:
-            lines.append(f"({e})")
+        if code is None:
+            lines = [_t("The last bid, {last}, was made by {bidder}, an opponent, and is not "
+                        "doubled yet: you may double it.", lang, **facts)]
+        elif code == "no_bid_to_double":
+            lines = [_t("There is no bid to double yet.", lang)]
+        elif code == "double_own_side":
+            lines = [_t("The last bid, {last}, was made by {bidder}, on your own side: you may "
+                        "double only a bid of the opponents.", lang, **facts)]
+        else:  # already doubled or redoubled
+            lines = [_t("The last bid, {last}, is already doubled or redoubled.", lang, **facts)]
+    else:  # redouble
+        if code is None:
+            lines = [_t("The opponents doubled your side's bid {last}: you may redouble.", lang, **facts)]
+        elif code in ("nothing_to_redouble", "not_doubled"):
+            lines = [_t("Nothing has been doubled: you may redouble only after an opponent "
+                        "doubles your side's bid.", lang)]
+        elif code == "already_redoubled":
+            lines = [_t("The last bid, {last}, is already redoubled.", lang, **facts)]
+        else:  # redouble_own_double
+            lines = [_t("Your own side doubled {last}: only the side whose bid was doubled may redouble.",
+                        lang, **facts)]
+    if err is not None and lang == "en":
+        lines.append(f"({err})")
     return lines
 
 
@@ -197,7 +202,7 @@ def lowest_bid_question(rng, lang):
     low = lowest_bid(a, strain)
     last = a.last_bid
     lines = [_t("The last bid is {last}.", lang, last=_c(last, lang))]
-    if strain > last.strain:
+    if low.level == last.level:
         lines.append(_t("{strain} rank above {last_strain}: the same level is enough.", lang,
                         strain=strain_name(strain, lang), last_strain=strain_name(last.strain, lang)))
     else:
@@ -223,9 +228,9 @@ def pick_legal(rng, lang):
         if a.last_bid is not None and 2 <= a.last_bid.rank < 33:
             break
     legal = [c for c in a.legal_calls() if c != PASS]
-    last = a.last_bid
-    illegal = [ALL_BIDS[r] for r in range(max(0, last.rank - 4), last.rank + 1)]
-    illegal += [c for c in (DOUBLE, REDOUBLE) if not a.is_legal(c)]
+    # the five highest bids the engine refuses, and a refused double or redouble
+    illegal = [c for c in ALL_BIDS if c not in legal][-5:]
+    illegal += [c for c in (DOUBLE, REDOUBLE) if c not in legal]
     good = legal[int(rng.integers(min(len(legal), 6)))]
     bad = [illegal[i] for i in rng.permutation(len(illegal))[:3]]
     calls = [good] + bad
@@ -281,16 +286,13 @@ def _finished_auction(rng, tricky: bool) -> Auction:
 def declarer_lines(a: Auction, lang: str) -> list[str]:
     """Who declares, who is dummy and who leads, and why, from the auction."""
     c = a.contract
-    first_seat, first_call = next(
-        (s, call) for s, call in a.history
-        if call.is_bid and call.strain == c.strain and s.side == c.declarer.side
-    )
+    first_call = next(call for s, call in a.history if s is c.declarer and call.is_bid and call.strain == c.strain)
     return [
         _t("The final contract is {contract}, the last bid, made by {bidder}.", lang,
            contract=contract_name(Contract(c.level, c.strain, c.doubled), lang),
            bidder=seat_name(a.last_bidder, lang)),
         _t("The first player of that side to name {strain} was {seat} ({call}): {seat} is declarer.", lang,
-           strain=strain_name(c.strain, lang), seat=seat_name(first_seat, lang), call=_c(first_call, lang)),
+           strain=strain_name(c.strain, lang), seat=seat_name(c.declarer, lang), call=_c(first_call, lang)),
         _t("Dummy is declarer's partner, {dummy}; the opening lead comes from declarer's left, {leader}.", lang,
            dummy=seat_name(c.dummy, lang), leader=seat_name(c.opening_leader, lang)),
     ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...cards import SUITS, SUIT_SYMBOLS
-from ...evaluate import BALANCED_PATTERNS
+from ...evaluate import BALANCED_PATTERNS, EVALUATORS
 from ...hand import Hand, holding_to_text
 from ...lang.i18n import translate as _t
 from ..answers import format_number
@@ -57,18 +57,20 @@ def _fmt(x) -> str:
     return format_number(float(x) if isinstance(x, float) else int(x))
 
 
-def _hcp_suit(ranks: str) -> str:
-    worth = {"A": 4, "K": 3, "Q": 2, "J": 1}
-    parts = [f"{r} {worth[r]}" for r in ranks if r in worth]
-    return " + ".join(parts)
+def _hcp_suit(holding: int) -> str:
+    """'A 4 + Q 2': each card of the holding that counts, with its points from the hcp table."""
+    table = EVALUATORS["hcp"].table
+    cards = [1 << b for b in range(12, -1, -1) if holding >> b & 1 and table[1 << b]]
+    return " + ".join(f"{_ranks(c)} {int(table[c])}" for c in cards)
 
 
 def _hcp_explanation(hand: Hand, lang: str) -> list[str]:
     lines = [_t("High-card points: ace 4, king 3, queen 2, jack 1.", lang)]
-    for sym, ranks, value in suit_lines(hand, "hcp"):
-        detail = _hcp_suit(ranks)
+    rows = suit_lines(hand, "hcp")
+    for (sym, ranks, value), holding in zip(rows, hand.holdings):
+        detail = _hcp_suit(holding)
         lines.append(f"{sym} {ranks}: " + (f"{detail} = {_fmt(value)}" if detail else "0"))
-    total = " + ".join(_fmt(v) for _, _, v in suit_lines(hand, "hcp"))
+    total = " + ".join(_fmt(v) for _, _, v in rows)
     lines.append(_t("Total: {sum} = {total} HCP", lang, sum=total, total=hand.hcp))
     return lines
 

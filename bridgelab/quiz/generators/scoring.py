@@ -11,10 +11,10 @@ from __future__ import annotations
 from ...cards import SEATS, STRAINS
 from ...contract import Contract
 from ...lang.i18n import translate as _t
-from ...scoring import MESSAGES, score_breakdown
+from ...scoring import score_breakdown
 from ..banks import rubber_figure
 from ..core import Question, register_generator
-from ..explain import rubber_lines, score_lines, where_text
+from ..explain import rubber_lines, score_lines, vulnerability_text, where_text
 from ..terms import contract_name
 
 __all__ = ["random_result"]
@@ -36,10 +36,6 @@ def random_result(rng, *, doubled: "int | None" = None, exact: bool = False):
     return c, tricks, bool(rng.random() < 0.5)
 
 
-def _vul(vulnerable: bool, lang: str) -> str:
-    return _t(MESSAGES["score.vulnerable" if vulnerable else "score.not_vulnerable"], lang)
-
-
 def _duplicate(rng, lang, level: int, **kw):
     c, tricks, vul = random_result(rng, **kw)
     bd = score_breakdown(c, tricks, vul)
@@ -47,7 +43,7 @@ def _duplicate(rng, lang, level: int, **kw):
         id="", topic="duplicate-scoring", level=level, kind="number",
         prompt=_t("Duplicate: {contract}, {vulnerability}, declarer takes {tricks} tricks. What does the "
                   "declaring side score? (Write a minus sign if the contract fails.)", lang,
-                  contract=contract_name(c, lang), vulnerability=_vul(vul, lang), tricks=tricks),
+                  contract=contract_name(c, lang), vulnerability=vulnerability_text(vul, lang), tricks=tricks),
         answer=bd.total, explanation="\n".join(score_lines(bd, lang)),
         data={"contract": c.to_ascii(), "declarer": c.declarer.name, "tricks": tricks, "vulnerable": vul,
               "score": bd.total, "parts": {p.part: p.signed for p in bd.parts}},
@@ -74,7 +70,7 @@ def duplicate_doubled(rng, lang):
 
 def _rubber_prompt(c, tricks, vul, lang, question: str) -> str:
     return _t("Rubber bridge: {contract}, {vulnerability}, declarer takes {tricks} tricks.", lang,
-              contract=contract_name(c, lang), vulnerability=_vul(vul, lang), tricks=tricks) + " " + question
+              contract=contract_name(c, lang), vulnerability=vulnerability_text(vul, lang), tricks=tricks) + " " + question
 
 
 def _rubber_data(c, tricks, vul, bd) -> dict:
