@@ -26,7 +26,7 @@ from typing import Iterable, Iterator
 from . import lang as _lang
 from .cards import Seat
 from .contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
-from .display import RED
+from .display import colour_suits
 from .errors import IllegalCall, ParseError
 
 __all__ = ["Auction", "ILLEGAL_CALL_CODES"]
@@ -465,7 +465,7 @@ class Auction:
             out = (
                 '<div class="bridgelab-auction-box">' + out
                 + f'<div style="font-family:sans-serif;font-size:90%;color:#333">'
-                f"{_colour(html.escape(self.summary(lang)))}</div></div>"
+                f"{colour_suits(html.escape(self.summary(lang)))}</div></div>"
             )
         return out
 
@@ -545,12 +545,5 @@ def _cell_text(cell, lang: str | None) -> str:
     return str(cell) if cell.is_bid or _english(lang) else _lang.call_name(cell, lang)
 
 
-def _colour(text: str) -> str:
-    """Hearts and diamonds in red; every suit keeps its symbol."""
-    return text.replace("♥", f'<span style="color:{RED}">♥</span>').replace(
-        "♦", f'<span style="color:{RED}">♦</span>'
-    )
-
-
 def _cell_html(cell, lang: str | None) -> str:
-    return _colour(html.escape(_cell_text(cell, lang)))
+    return colour_suits(html.escape(_cell_text(cell, lang)))

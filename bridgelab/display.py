@@ -15,28 +15,38 @@ if TYPE_CHECKING:  # pragma: no cover
     from .deal import Board, Deal
     from .hand import Hand
 
-__all__ = ["hand_text", "hand_html", "deal_text", "deal_html", "suit_html", "RED"]
+__all__ = ["hand_text", "hand_html", "deal_text", "deal_html", "suit_html", "ranks_text",
+           "colour_suits", "SYMBOLS", "RED"]
 
 RED = "#c00000"
-_SYMBOLS = tuple(SUIT_SYMBOLS[s.name] for s in SUITS)
+SYMBOLS = tuple(SUIT_SYMBOLS[s.name] for s in SUITS)
+"""The suit symbols in holding order: spades, hearts, diamonds, clubs."""
 
 
-def _ranks(hand: "Hand", i: int) -> str:
+def ranks_text(holding: int) -> str:
+    """'A K 10 2' for a holding, as diagrams print it ('—' for a void)."""
     from .hand import holding_to_text
 
-    return " ".join(holding_to_text(hand.holdings[i])).replace("T", "10") or "—"
+    return " ".join(holding_to_text(holding)).replace("T", "10") or "—"
+
+
+def colour_suits(text: str) -> str:
+    """HTML text with every ♥ and ♦ in red, as on the diagrams."""
+    for sym in ("♥", "♦"):
+        text = text.replace(sym, f'<span style="color:{RED}">{sym}</span>')
+    return text
 
 
 def suit_html(i: int) -> str:
     """The symbol of suit ``i`` (spades 0 ... clubs 3), red for hearts and diamonds."""
-    sym = _SYMBOLS[i]
+    sym = SYMBOLS[i]
     if SUITS[i].is_red:
         return f'<span style="color:{RED}">{sym}</span>'
     return f"<span>{sym}</span>"
 
 
 def hand_lines(hand: "Hand") -> list[str]:
-    return [f"{_SYMBOLS[i]} {_ranks(hand, i)}" for i in range(4)]
+    return [f"{SYMBOLS[i]} {ranks_text(hand.holdings[i])}" for i in range(4)]
 
 
 def hand_text(hand: "Hand") -> str:
@@ -45,7 +55,7 @@ def hand_text(hand: "Hand") -> str:
 
 def _hand_cell(hand: "Hand", label: str | None = None) -> str:
     rows = "".join(
-        f'<div style="white-space:nowrap">{suit_html(i)}&nbsp;{html.escape(_ranks(hand, i))}</div>'
+        f'<div style="white-space:nowrap">{suit_html(i)}&nbsp;{html.escape(ranks_text(hand.holdings[i]))}</div>'
         for i in range(4)
     )
     head = f'<div style="font-weight:bold">{html.escape(label)}</div>' if label else ""

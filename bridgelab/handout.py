@@ -17,7 +17,7 @@ import tempfile
 from typing import Iterable, Sequence
 
 from .cards import SUITS, Seat, Strain, suit_index
-from .display import _SYMBOLS, RED, _ranks
+from .display import RED, SYMBOLS, ranks_text
 from .errors import BridgeError
 from .pbn import DealRecord
 
@@ -100,7 +100,7 @@ def _css() -> str:
 
 def _sym(i: int) -> str:
     cls = "sym red" if SUITS[i].is_red else "sym"
-    return f'<span class="{cls}">{_SYMBOLS[i]}</span>'
+    return f'<span class="{cls}">{SYMBOLS[i]}</span>'
 
 
 def _strain_html(strain: Strain) -> str:
@@ -118,14 +118,14 @@ def _call_html(call) -> str:
 def _suits_in_text(text: str) -> str:
     """Escape text for HTML and give its suit symbols the suit's style."""
     out = html.escape(text)
-    for i, sym in enumerate(_SYMBOLS):
+    for i, sym in enumerate(SYMBOLS):
         out = out.replace(sym, _sym(i))
     return out
 
 
 def _hand(rec: DealRecord, seat: Seat) -> str:
     hand = rec.deal[seat]
-    rows = [f'<div class="suit">{_sym(i)}{html.escape(_ranks(hand, i))}</div>' for i in range(4)]
+    rows = [f'<div class="suit">{_sym(i)}{html.escape(ranks_text(hand.holdings[i]))}</div>' for i in range(4)]
     who = f'{seat.full_name} <span class="hcp">· {hand.hcp} HCP</span>'
     return f'<div class="hand"><div class="who">{who}</div>{"".join(rows)}</div>'
 

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from ..cards import Strain
 from ..contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call
-from ..display import RED
+from ..display import RED, colour_suits
 from ..lang.i18n import LANGUAGES, translate
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -107,10 +107,7 @@ def _html_of(obj: Any, lang: str = "en") -> str:
 
 def _lines_html(text: str) -> str:
     """Text as HTML lines, hearts and diamonds in red as on the diagrams."""
-    out = "<br>".join(html.escape(line) for line in str(text).splitlines())
-    for sym in ("♥", "♦"):
-        out = out.replace(sym, f'<span style="color:{RED}">{sym}</span>')
-    return out
+    return colour_suits("<br>".join(html.escape(line) for line in str(text).splitlines()))
 
 
 def _as_call(x: Any) -> Call:
