@@ -38,10 +38,9 @@ from typing import Callable
 
 import numpy as np
 
-from .cards import Card
+from .cards import Card, Seat, Strain, suit_index
 from .errors import ConstraintError, ParseError
 
-# bridgelab/__init__ rebinds the name 'bridgelab.evaluate' to the function, so take the module.
 from . import evaluate as _ev
 
 __all__ = ["Constraint", "parse_constraint", "SHAPES", "shape_code", "shape_table"]
@@ -66,14 +65,13 @@ _SHAPE_CODES = shape_code(SHAPES)
 
 def shape_table(pattern: str, any_order: bool) -> np.ndarray:
     """A bool table over shape codes: shapes that match ``pattern`` ('5xx4', '4333', '55xx')."""
-    want = [None if ch == "x" else int(ch) for ch in pattern]
+    want = [(i, int(ch)) for i, ch in enumerate(pattern) if ch != "x"]
+    orders = itertools.permutations(range(4)) if any_order else [(0, 1, 2, 3)]
+    match = np.zeros(len(SHAPES), dtype=bool)
+    for order in orders:
+        match |= np.all([SHAPES[:, order[i]] == w for i, w in want] or [True], axis=0)
     table = np.zeros(NCODES, dtype=bool)
-    orders = list(itertools.permutations(range(4))) if any_order else [(0, 1, 2, 3)]
-    for shape, code in zip(SHAPES, _SHAPE_CODES):
-        for order in orders:
-            if all(w is None or shape[order[i]] == w for i, w in enumerate(want)):
-                table[code] = True
-                break
+    table[_SHAPE_CODES[match]] = True
     return table
 
 
@@ -126,9 +124,6 @@ class BatchEnv:
             self._cache[key] = v
         return self._cache[key]
 
-    def length(self, seat: int, suit: int):
-        return self.value("length", seat, suit)
-
     def shape_code(self, seat: int):
         key = ("shape", seat)
         if key not in self._cache:
@@ -165,10 +160,6 @@ class GridEnv:
             return self.HCP
         raise NotOnGrid
 
-    def length(self, seat, suit):
-        self._check(seat)
-        return self.LENGTHS[:, suit]
-
     def shape_code(self, seat):
         self._check(seat)
         return self.CODES
@@ -203,8 +194,6 @@ class Value(Node):
         return {self.seat}
 
     def ev(self, env):
-        if self.name == "length":
-            return env.length(self.seat, self.suit)
         return env.value(self.name, self.seat, self.suit)
 
 
@@ -355,13 +344,23 @@ def parse_constraint(text) -> Constraint:
 
 # ---- tokens -----------------------------------------------------------------------------------
 
-_SUIT_WORDS = {
-    "S": 0, "SPADE": 0, "SPADES": 0, "♠": 0, "♤": 0,
-    "H": 1, "HEART": 1, "HEARTS": 1, "♥": 1, "♡": 1,
-    "D": 2, "DIAMOND": 2, "DIAMONDS": 2, "♦": 2, "♢": 2,
-    "C": 3, "CLUB": 3, "CLUBS": 3, "♣": 3, "♧": 3,
-}
-_SEAT_WORDS = {"N": 0, "NORTH": 0, "E": 1, "EAST": 1, "S": 2, "SOUTH": 2, "W": 3, "WEST": 3}
+def _seat_of(text: str) -> int | None:
+    """North 0 ... West 3 for a seat letter or name, None for any other word."""
+    try:
+        return int(Seat.parse(text))
+    except ParseError:
+        return None
+
+
+def _suit_of(text: str) -> int | None:
+    """Spades 0 ... clubs 3 for a suit letter, word or symbol, None for anything else."""
+    try:
+        strain = Strain.parse(text)
+    except ParseError:
+        return None
+    return None if strain is Strain.NT else suit_index(strain)
+
+
 _EVAL_ALIASES = {"HCP": "hcp", "POINTS": "hcp", "PTS": "hcp", "PT": "hcp", "HCPS": "hcp",
                  "LOSER": "losers", "CONTROL": "controls"}
 
@@ -503,13 +502,13 @@ class _TeacherParser(_Parser):
     def seat_prefix(self) -> None:
         """A seat name (N, North, ...) starts the conditions of that seat."""
         t = self.tok
-        if t.kind != "word" or t.text.upper() not in _SEAT_WORDS:
+        if t.kind != "word" or _seat_of(t.text) is None:
             return
         nxt = self.peek()
-        if t.text.upper() == "S" and nxt.kind == "op" and nxt.text in (">=", "<=", "=", "==", "<", ">", "!="):
+        if t.text.upper() == "S" and nxt.kind == "op" and nxt.text in _CMP:
             return  # S>=5: spades
         self.take()
-        self.seat = _SEAT_WORDS[t.text.upper()]
+        self.seat = _seat_of(t.text)
         if self.is_(":"):
             self.take()
 
@@ -528,15 +527,13 @@ class _TeacherParser(_Parser):
                 ",", ";", ")", "AND", "OR", "&&", "||") or nxt.text in _CMP
             if spaced and not ends:
                 return None
-        if t.kind == "sym":
-            return (_SUIT_WORDS[t.text],)
+        if t.kind in ("sym", "word") and _suit_of(t.text) is not None:
+            return (_suit_of(t.text),)
         if t.kind == "word":
             if t.text == "M" or t.text.upper() in ("MAJOR", "MAJORS"):
                 return (0, 1)
             if t.text == "m" or t.text.upper() in ("MINOR", "MINORS"):
                 return (2, 3)
-            if t.text.upper() in _SUIT_WORDS:
-                return (_SUIT_WORDS[t.text.upper()],)
         return None
 
     def evaluator_after(self) -> str | None:
@@ -762,10 +759,9 @@ class _DealerParser(_Parser):
                 if self.is_(","):
                     self.take()
                     st = self.take()
-                    key = st.text.upper()
-                    if key not in _SUIT_WORDS and st.text not in _SUIT_WORDS:
+                    suit = _suit_of(st.text)
+                    if suit is None:
                         self.fail("a suit: spades, hearts, diamonds or clubs", st)
-                    suit = _SUIT_WORDS.get(key, _SUIT_WORDS.get(st.text))
                 self.expect(")")
                 return Value(ev, seat, suit)
             self.fail(
@@ -777,9 +773,9 @@ class _DealerParser(_Parser):
 
     def seat(self) -> int:
         t = self.tok
-        if t.kind == "word" and t.text.upper() in _SEAT_WORDS:
+        if t.kind == "word" and _seat_of(t.text) is not None:
             self.take()
-            return _SEAT_WORDS[t.text.upper()]
+            return _seat_of(t.text)
         self.fail("a seat: north, east, south or west")
 
     def expect(self, text):

@@ -37,8 +37,8 @@ satisfy everything, as plain rejection would be, only faster.
 
 from __future__ import annotations
 
-import importlib
 import math
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import cached_property, lru_cache
@@ -46,25 +46,14 @@ from typing import Iterator, Mapping
 
 import numpy as np
 
-from .cards import SUIT_SYMBOLS, Card, Seat, Strain
+from .cards import SUITS, Card, Rank, Seat, suit_index
 from .deal import Deal
 from .errors import ConstraintError, ParseError
 from .hand import Hand, holding_to_text
-from .constraints import GRID_HCP, SHAPES, Constraint, parse_constraint, seat_total
+from .constraints import (GRID_HCP, SHAPES, Constraint, _kernels,
+                          parse_constraint, seat_total, shape_code)
 
 from . import evaluate as _ev
-
-
-class _LazyKernels:
-    """bridgelab._kernels, imported at the first deal (numba takes a while to import)."""
-
-    def __getattr__(self, name):
-        mod = importlib.import_module("bridgelab._kernels")
-        globals()["_k"] = mod
-        return getattr(mod, name)
-
-
-_k = _LazyKernels()
 
 __all__ = [
     "DealBatch", "deal", "deals", "deal_batch", "iter_batches", "deal_frame", "Predeal",
@@ -73,17 +62,13 @@ __all__ = [
 
 _FULL = (1 << 52) - 1
 _SPOTS = 0xFF  # rank bits of the 2 ... 9
-_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+_SUIT_NAMES = tuple(s.full_name for s in SUITS)
 _STACK_BELOW = 0.3  # stack a seat whose own conditions pass less often than this
 _TEXT = [holding_to_text(h) for h in range(_ev.NHOLDINGS)]
 
 
 def _bit(suit: int, rank_bit: int) -> int:
     return 13 * (3 - suit) + rank_bit
-
-
-def _card_name(suit: int, rank_bit: int) -> str:
-    return SUIT_SYMBOLS["SHDC"[suit]] + "23456789TJQKA"[rank_bit]
 
 
 # ---- seeds ----------------------------------------------------------------------------------
@@ -140,8 +125,7 @@ class Predeal:
         self.fixed = [0, 0, 0, 0]
         self.owner: dict[int, int] = {}
         self.allowed: dict[tuple[int, int], np.ndarray] = {}
-        self.exact_len = [0, 0, 0, 0]  # cards promised by x-suits beyond the fixed ones
-        self.spots_wanted: dict[tuple[int, int], int] = {}
+        self.spots_wanted: dict[tuple[int, int], int] = {}  # x's by (seat, suit)
 
     def give(self, seat: int, suit: int, rank_bit: int) -> None:
         b = _bit(suit, rank_bit)
@@ -149,8 +133,9 @@ class Predeal:
             other = self.owner[b]
             where = (f"to {Seat(seat).full_name} twice" if other == seat
                      else f"to {Seat(other).full_name} and to {Seat(seat).full_name}")
+            card = Card(SUITS[suit], Rank(rank_bit + 2))
             raise ConstraintError(
-                f"{_card_name(suit, rank_bit)} is predealt {where}: each card can go to one seat once"
+                f"{card} is predealt {where}: each card can go to one seat once"
             )
         self.owner[b] = seat
         self.fixed[seat] |= 1 << b
@@ -162,12 +147,13 @@ class Predeal:
         nx = raw.count("X")
         named = 0
         for ch in raw.replace("X", ""):
-            if ch not in "23456789TJQKA":
+            try:
+                b = Rank.parse(ch).bit
+            except ParseError:
                 raise ConstraintError(
                     f"{ch!r} in {where} is not a rank: use A K Q J T (or 10) 9 ... 2, "
                     "and x for a spot card 2-9"
-                )
-            b = "23456789TJQKA".index(ch)
+                ) from None
             if named >> b & 1:
                 raise ConstraintError(f"{where} names the {ch} twice")
             named |= 1 << b
@@ -178,16 +164,13 @@ class Predeal:
                 _ev.LENGTH == bin(named).count("1") + nx)
             key = (seat, suit)
             self.allowed[key] = ok if key not in self.allowed else self.allowed[key] & ok
-            self.exact_len[seat] += nx
             self.spots_wanted[(seat, suit)] = self.spots_wanted.get((seat, suit), 0) + nx
 
     def check(self) -> None:
         for suit in range(4):
             nx = sum(self.spots_wanted.get((seat, suit), 0) for seat in range(4))
             if nx:
-                taken = 0
-                for f in self.fixed:
-                    taken |= (f >> (13 * (3 - suit))) & _SPOTS
+                taken = (self.others() >> 13 * (3 - suit)) & _SPOTS
                 have = 8 - bin(taken).count("1")
                 if nx > have:
                     raise ConstraintError(
@@ -195,11 +178,23 @@ class Predeal:
                         f"and {have} are left of the eight (2 to 9): no hand can satisfy it"
                     )
         for seat in range(4):
-            n = bin(self.fixed[seat]).count("1") + self.exact_len[seat]
+            n = 13 - self.need(seat) + sum(self.spots_wanted.get((seat, s), 0) for s in range(4))
             if n > 13:
                 raise ConstraintError(
                     f"{Seat(seat).full_name} is predealt {n} cards: a hand has 13"
                 )
+
+    def need(self, seat: int) -> int:
+        """Cards still to be dealt to ``seat``: 13 less those predealt to it."""
+        return 13 - bin(self.fixed[seat]).count("1")
+
+    def others(self, seat: int | None = None) -> int:
+        """The 52-bit mask of the cards predealt to the seats but ``seat`` (None: to all)."""
+        out = 0
+        for s, f in enumerate(self.fixed):
+            if s != seat:
+                out |= f
+        return out
 
     @property
     def empty(self) -> bool:
@@ -229,8 +224,6 @@ def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
         for i, p in enumerate(parts):
             pre.add_suit(seat, i, p, f"{who}'s {_SUIT_NAMES[i]} {p!r}")
         return
-    import re
-
     items = re.findall(r"([♠♥♦♣♤♡♢♧SHDCshdc])\s*([0-9AKQJTXakqjtx]+|-)", text)
     rest = re.sub(r"([♠♥♦♣♤♡♢♧SHDCshdc])\s*([0-9AKQJTXakqjtx]+|-)", "", text)
     if not items or rest.replace(",", "").strip():
@@ -239,7 +232,7 @@ def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
             "or suits with their cards, as '♠AKxxx ♥KQ' or 'SAKQJ HK' (x is a spot card 2-9)"
         )
     for sym, ranks in items:
-        suit = 3 - int(Strain.parse(sym.upper() if sym.isalpha() else sym))
+        suit = suit_index(sym)
         pre.add_suit(seat, suit, ranks, f"{who}'s {_SUIT_NAMES[suit]} {ranks!r}")
 
 
@@ -251,8 +244,6 @@ def parse_predeal(predeal) -> Predeal:
     if isinstance(predeal, Predeal):
         return predeal
     if isinstance(predeal, str):
-        import re
-
         for part in [p for p in re.split(r"[;\n]", predeal) if p.strip()]:
             m = re.match(r"\s*(north|east|south|west|[NESWnesw])\s*(?::|\bgets\b|\s)\s*(.*)$",
                          part, re.I)
@@ -372,13 +363,12 @@ class DealBatch:
         return _ev.is_semi_balanced(self.shape)
 
     def patterns(self) -> np.ndarray:
-        """(n, 4) pattern strings such as '4-4-3-2', longest suit first."""
-        s = -np.sort(-self.shape.astype(np.int16), axis=-1)
-        codes = ((s[..., 0] * 14 + s[..., 1]) * 14 + s[..., 2]) * 14 + s[..., 3]
-        uniq, inv = np.unique(codes, return_inverse=True)
-        names = np.array([f"{u // 2744}-{u // 196 % 14}-{u // 14 % 14}-{u % 14}" for u in uniq],
-                         dtype=object)
-        return names[inv].reshape(codes.shape)
+        """(n, 4) pattern strings such as '4-4-3-2', longest suit first (``pattern_of``)."""
+        shapes = self.shape.reshape(-1, 4)
+        codes = shape_code(np.sort(shapes, axis=-1))  # one code per pattern
+        _, first, inv = np.unique(codes, return_index=True, return_inverse=True)
+        names = np.array([_ev.pattern_of(shapes[i]) for i in first], dtype=object)
+        return names[inv.ravel()].reshape(self.shape.shape[:2])
 
     def pbn(self, first: "Seat | str" = Seat.N) -> list[str]:
         """The deals as PBN strings, 'N:AKQ2.KJ4.A93.T52 ...'."""
@@ -449,12 +439,9 @@ class _Plain:
     words_per_deal = 5
 
     def __init__(self, pre: Predeal):
-        fixed_all = 0
-        for f in pre.fixed:
-            fixed_all |= f
+        fixed_all = pre.others()
         cards = [b for b in range(52) if not fixed_all >> b & 1]
-        need = {s: 13 - bin(pre.fixed[s]).count("1") for s in range(4)}
-        self.plan = _shuffle_plan(cards, need)
+        self.plan = _shuffle_plan(cards, {s: pre.need(s) for s in range(4)})
         self.fixed = np.array(pre.fixed, dtype=np.uint64)
         self.rest_mask = np.uint64(_FULL & ~fixed_all)
 
@@ -464,7 +451,7 @@ class _Plain:
         while d < n:
             if stream.words.size - stream.wpos < 64:
                 stream.refill((n - d) * self.words_per_deal + 64)
-            d, stream.wpos = _k.deal_random(
+            d, stream.wpos = _kernels().deal_random(
                 stream.words, stream.wpos, p["deck"], p["seg_end"], p["seg_seat"], self.fixed,
                 p["rest_seat"],
                 self.rest_mask, p["bounds"], p["gstart"], p["gthresh"], out, d, n)
@@ -476,10 +463,7 @@ class _SeatCounts:
     """Holdings of one seat per suit, counted by (length, HCP), and hands per (shape, HCP)."""
 
     def __init__(self, pre: Predeal, seat: int, hcp_table: np.ndarray):
-        others = 0
-        for s in range(4):
-            if s != seat:
-                others |= pre.fixed[s]
+        others = pre.others(seat)
         hs = np.arange(_ev.NHOLDINGS)
         self.ctab = np.zeros((4, 14, 11), dtype=np.int64)
         self.hold_off = np.zeros((4, 14, 11), dtype=np.int64)
@@ -493,10 +477,8 @@ class _SeatCounts:
             if (seat, suit) in pre.allowed:
                 ok &= pre.allowed[(seat, suit)]
             sel = hs[ok]
-            key = _ev.LENGTH[sel].astype(np.int64) * 11 + hcp_table[sel]
-            order = np.argsort(key, kind="stable")
-            sel, key = sel[order], key[order]
-            counts = np.bincount(key, minlength=14 * 11).reshape(14, 11)
+            sel = sel[np.lexsort((hcp_table[sel], _ev.LENGTH[sel]))]  # by length, then HCP
+            counts = _ev.holding_counts(hcp_table, ok, width=11)
             self.ctab[suit] = counts
             self.hold_off[suit] = off + np.concatenate([[0], np.cumsum(counts.ravel())[:-1]]).reshape(14, 11)
             off += sel.size
@@ -531,14 +513,9 @@ class _Stacked:
         self.cell_hcp = (cells % GRID_HCP).astype(np.int64)
         self.counts = counts
         self.seat = seat
-        others = 0
-        for s in range(4):
-            if s != seat:
-                others |= pre.fixed[s]
-        self.free_all = np.uint64(_FULL & ~others)
-        need = {s: 13 - bin(pre.fixed[s]).count("1") for s in range(4) if s != seat}
-        m = sum(need.values())
-        self.plan = _shuffle_plan(list(range(m)), need)
+        self.free_all = np.uint64(_FULL & ~pre.others(seat))
+        need = {s: pre.need(s) for s in range(4) if s != seat}
+        self.plan = _shuffle_plan(list(range(sum(need.values()))), need)
         self.fixed = np.array(pre.fixed, dtype=np.uint64)
 
     def fill(self, stream: _Stream, out: np.ndarray) -> None:
@@ -547,7 +524,7 @@ class _Stacked:
         while d < n:
             if stream.words.size - stream.wpos < 64:
                 stream.refill((n - d) * self.words_per_deal + 64)
-            d, stream.wpos = _k.deal_stacked(
+            d, stream.wpos = _kernels().deal_stacked(
                 stream.words, stream.wpos, self.cell_cum, self.cell_shape, self.cell_hcp, SHAPES,
                 c.ctab, c.s23, c.s123, c.hold_off, c.hold_list, self.seat, self.fixed,
                 p["seg_end"], p["seg_seat"], p["rest_seat"], p["deck"], self.free_all,
@@ -584,10 +561,9 @@ class _Plan:
         hcp_table = _hcp_table_for_stacking()
         best = None
         if hcp_table is not None:
-            ncell = GRID_CELLS
             for seat in sorted(seats):
                 counts = _SeatCounts(self.pre, seat, hcp_table)
-                grid = grids.get(seat, np.ones(ncell, dtype=bool))
+                grid = grids.get(seat, np.ones(GRID_CELLS, dtype=bool))
                 ok = int((counts.weights.ravel() * grid).sum())
                 if ok == 0:
                     what = []
@@ -654,9 +630,7 @@ def _plan(where, predeal, method: str = "auto") -> "_Plan":
 
 def _plain_total(pre: Predeal, seat: int) -> int:
     """Hands ``seat`` can get given the fixed cards alone."""
-    fixed_all = sum(bin(f).count("1") for f in pre.fixed)
-    own = bin(pre.fixed[seat]).count("1")
-    return math.comb(52 - fixed_all, 13 - own)
+    return math.comb(sum(pre.need(s) for s in range(4)), pre.need(seat))
 
 
 # ---- dealing ----------------------------------------------------------------------------------
@@ -767,10 +741,9 @@ def iter_batches(n: int, seed=None, where=None, predeal=None, chunk: int = 1_000
     ss = seed_sequence(seed)
     plan = _plan(where, predeal, method)
     sizes = [min(chunk, n - a) for a in range(0, n, chunk)]
-    per_budget = None if max_tries is None else max_tries
 
     def one(i: int) -> DealBatch:
-        return DealBatch(_generate(sizes[i], _Stream(_child(ss, i)), plan, per_budget, False))
+        return DealBatch(_generate(sizes[i], _Stream(_child(ss, i)), plan, max_tries, False))
 
     bar = _bar(progress, n, n >= 5_000_000)
     try:
@@ -821,10 +794,7 @@ def deal_frame(n: int, seed=None, where=None, predeal=None, **kw):
     (str, '4-4-3-2'), ``balanced_X`` and ``semi_balanced_X`` (bool), and one column per
     evaluator registered beyond the built-ins.
     """
-    import pandas as pd
-
-    batch = deal_batch(n, seed=seed, where=where, predeal=predeal, **kw)
-    return batch_frame(batch)
+    return batch_frame(deal_batch(n, seed=seed, where=where, predeal=predeal, **kw))
 
 
 def batch_frame(batch: DealBatch):
@@ -834,14 +804,17 @@ def batch_frame(batch: DealBatch):
     cols: dict[str, np.ndarray | list] = {"pbn": batch.pbn()}
     names = list(_FRAME_EVALUATORS) + [k for k in _ev.EVALUATORS
                                        if k not in _FRAME_EVALUATORS and k != "length"]
+    values = {}
+    for name in names:
+        v = batch.evaluate(name)
+        if np.issubdtype(v.dtype, np.integer):
+            v = v.astype(np.int8 if name in _FRAME_EVALUATORS else np.int64)
+        values[name] = v
     shape = batch.shape
     patterns = batch.patterns()
     for i, seat in enumerate("NESW"):
         for name in names:
-            v = batch.evaluate(name)[:, i]
-            if np.issubdtype(v.dtype, np.integer):
-                v = v.astype(np.int8 if name in _FRAME_EVALUATORS else np.int64)
-            cols[f"{name}_{seat}"] = v
+            cols[f"{name}_{seat}"] = values[name][:, i]
         for s, sname in enumerate(_SUIT_NAMES):
             cols[f"{sname}_{seat}"] = shape[:, i, s].astype(np.int8)
         cols[f"pattern_{seat}"] = patterns[:, i]

@@ -22,6 +22,7 @@ from .errors import BridgeError
 
 __all__ = [
     "NHOLDINGS",
+    "holding_counts",
     "Evaluator",
     "EVALUATORS",
     "register_point_count",
@@ -178,6 +179,22 @@ register_evaluator("length_points", np.maximum(LENGTH - 4, 0),
                    "one point for each card beyond four in a suit")
 register_evaluator("shortness_points", np.maximum(3 - LENGTH, 0),
                    "void 3, singleton 2, doubleton 1")
+
+def holding_counts(values, ok=None, width: int | None = None) -> np.ndarray:
+    """Suit holdings counted by length and value: ``out[length, v]`` is the number of holdings
+    (among those ``ok`` allows, a bool table over the 8,192; all by default) with that length
+    and ``values[holding] == v`` (a table of non-negative integers such as HCP).
+
+    Smart stacking draws hands from these counts; ``bridgelab.stats`` convolves them into
+    exact figures. ``width`` defaults to the largest value + 1.
+    """
+    values = np.asarray(values, dtype=np.int64)
+    width = int(values.max()) + 1 if width is None else int(width)
+    lengths = LENGTH.astype(np.int64)
+    if ok is not None:
+        values, lengths = values[ok], lengths[ok]
+    return np.bincount(lengths * width + values, minlength=14 * width).reshape(14, width)
+
 
 # ---- shape, over the last axis of an array of lengths -------------------------------------
 

@@ -31,7 +31,9 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from .cards import Card, Seat, Side, Strain, suit_index
+from .cards import SUITS, Card, Seat, Side, Strain, suit_index
+from .evaluate import holding_counts
+from .dealing import deal_batch, seed_sequence
 from .errors import ConstraintError, ParseError
 from .evaluate import (
     EVALUATORS,
@@ -66,7 +68,7 @@ __all__ = [
 TOTAL_HANDS = math.comb(52, 13)
 """Number of different bridge hands: 635,013,559,600."""
 
-_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+_SUIT_NAMES = tuple(s.full_name for s in SUITS)
 
 
 # ---- evaluator tables as exact integers -------------------------------------------------------
@@ -102,11 +104,7 @@ def _value_of(index: int, scale: int, low_total: int) -> int | float:
 def _per_length(name: str, excluded: int) -> np.ndarray:
     """Counts of holdings by (length, value) among the holdings that avoid ``excluded`` cards."""
     ints, _, _ = _integer_table(name)
-    ok = (np.arange(ints.size) & excluded) == 0
-    width = int(ints.max()) + 1
-    out = np.zeros((14, width), dtype=np.int64)
-    np.add.at(out, (LENGTH[ok].astype(np.int64), ints[ok]), 1)
-    return out
+    return holding_counts(ints, (np.arange(ints.size) & excluded) == 0)
 
 
 @lru_cache(maxsize=None)
@@ -481,13 +479,9 @@ class _Shape(Measure):
         self.name = f"{seat.name} {kind}"
 
     def values(self, chunk):
-        lengths = LENGTH[chunk.holdings[:, self.seat]]
-        if self.kind == "balanced":
-            return np.asarray(is_balanced(lengths), dtype=bool)
-        if self.kind == "semi_balanced":
-            return np.asarray(is_semi_balanced(lengths), dtype=bool)
-        s = -np.sort(-lengths.astype(np.int64), axis=1)
-        return np.array([f"{a}-{b}-{c}-{d}" for a, b, c, d in s])
+        if self.kind == "pattern":
+            return chunk.batch.patterns()[:, self.seat].astype(str)
+        return getattr(chunk.batch, self.kind)[:, self.seat]
 
     def exact(self):
         if self.kind == "pattern":
@@ -579,11 +573,9 @@ class _Chunk:
 
 
 def _as_seed_sequence(seed) -> np.random.SeedSequence:
-    if isinstance(seed, np.random.SeedSequence):
-        return np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key)
-    if seed is None or isinstance(seed, (int, np.integer)) and seed >= 0:
-        return np.random.SeedSequence(None if seed is None else int(seed))
-    raise ConstraintError(f"a seed is a non-negative integer or a numpy SeedSequence, not {seed!r}")
+    """A fresh copy of the seed (``seed_sequence``), so that spawning chunks leaves it as it was."""
+    ss = seed_sequence(seed)
+    return np.random.SeedSequence(ss.entropy, spawn_key=ss.spawn_key, pool_size=ss.pool_size)
 
 
 def chunk_seeds(seed, chunks: int) -> list[np.random.SeedSequence]:
@@ -620,13 +612,9 @@ def _run_chunk(job: "_Job | bytes", size: int, seed: np.random.SeedSequence) -> 
     if isinstance(job, bytes):
         job = pickle.loads(job)
     if job.with_threads is not None:
-        try:
-            from .dd import set_threads
+        from .dd import set_threads
 
-            set_threads(job.with_threads)
-        except ImportError:
-            pass
-    from .dealing import deal_batch
+        set_threads(job.with_threads)
 
     batch = deal_batch(size, seed=seed, where=job.where, predeal=job.predeal)
     strains = {m.strain for m in job.measures if isinstance(m, _Tricks)}
@@ -685,8 +673,6 @@ class Study:
             raise ConstraintError(f"a study deals at least one deal: n={self.n!r}")
         if not isinstance(self.chunk_size, (int, np.integer)) or self.chunk_size < 1:
             raise ConstraintError(f"chunk_size is a positive number of deals, not {self.chunk_size!r}")
-        if self.seed is None:
-            self.seed = np.random.SeedSequence()
         self.seed = _as_seed_sequence(self.seed)
 
     @property

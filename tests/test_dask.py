@@ -4,7 +4,6 @@ import pandas as pd
 import pytest
 
 distributed = pytest.importorskip("distributed")
-pytest.importorskip("bridgelab.dealing")
 
 from bridgelab import stats  # noqa: E402
 

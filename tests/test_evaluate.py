@@ -177,3 +177,16 @@ def test_evaluate_suits_shows_each_suit():
     h = bl.Hand.from_pbn("AKQ2.KJ4.A93.T52")
     assert h.evaluate_suits("honour_tricks") == {
         bl.Strain.S: 2.0, bl.Strain.H: 0.5, bl.Strain.D: 1.0, bl.Strain.C: 0.0}
+
+
+def test_holding_counts_by_length_and_value():
+    from math import comb
+
+    from bridgelab.evaluate import holding_counts
+
+    counts = holding_counts(EVALUATORS["hcp"].table)
+    assert counts.shape == (14, 11)
+    assert [int(counts[n].sum()) for n in range(14)] == [comb(13, n) for n in range(14)]
+    assert counts[0, 0] == 1 and counts[13, 10] == 1 and counts[1, 4] == 1 and counts[4, 10] == 1
+    no_ace = (np.arange(NHOLDINGS) & (1 << 12)) == 0
+    assert holding_counts(EVALUATORS["hcp"].table, no_ace)[:, 10].sum() == 0

@@ -228,14 +228,6 @@ def test_bad_measures_are_refused(text):
 
 # ---- studies beside the exact figures ----------------------------------------------------------
 
-try:
-    import bridgelab.dealing  # noqa: F401
-
-    HAVE_DEALING = True
-except ImportError:  # the dealer is another issue's module
-    HAVE_DEALING = False
-needs_dealing = pytest.mark.skipif(not HAVE_DEALING, reason="bridgelab.dealing is not there yet")
-
 N_BIG = 300_000
 Z = 5.0  # about 150 comparisons: a false alarm at 5 sigma is rarer than 1 in 10,000 runs
 
@@ -248,7 +240,6 @@ def big_study():
     )
 
 
-@needs_dealing
 def test_study_is_tidy_and_complete(big_study):
     assert list(big_study.columns) == ["measure", "value", "count", "proportion", "low", "high", "exact"]
     for name, rows in big_study.groupby("measure", sort=False):
@@ -258,7 +249,6 @@ def test_study_is_tidy_and_complete(big_study):
     assert big_study.attrs["n"] == N_BIG
 
 
-@needs_dealing
 def test_exact_figures_match_a_large_seeded_simulation(big_study):
     p = big_study["exact"].to_numpy(dtype=float)
     sd = np.sqrt(p * (1 - p) / N_BIG)
@@ -272,7 +262,6 @@ def test_exact_figures_match_a_large_seeded_simulation(big_study):
     assert abs(pattern.loc["4-4-3-2", "proportion"] - 0.2155) < Z * math.sqrt(0.2155 * 0.7845 / N_BIG)
 
 
-@needs_dealing
 def test_same_seed_same_answer_on_one_or_two_cores():
     args = dict(measures=["N hcp", "NS fit H"], n=6_000, seed=7, chunk_size=1_000)
     one = stats.study(**args, workers=1)
@@ -290,7 +279,6 @@ def test_chunks_are_seeded_by_spawning():
     assert all(seed.entropy == 3 for _, seed in s.chunks)
 
 
-@needs_dealing
 def test_constrained_study_has_no_exact_column():
     result = stats.study(["N hcp", "N balanced"], n=2_000, seed=11, where="N: 15-17 balanced")
     hcp = result[result["measure"] == "N hcp"]
@@ -300,7 +288,6 @@ def test_constrained_study_has_no_exact_column():
     assert bal.loc[True, "count"] == 2_000
 
 
-@needs_dealing
 def test_custom_measure_function():
     aces = stats.Measure("N aces", lambda batch: ((batch.holdings[:, 0] >> 12) & 1).sum(axis=1))
     result = stats.study([aces], n=3_000, seed=5, workers=2, chunk_size=1_500)

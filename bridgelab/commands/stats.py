@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 
-import pandas as pd
-
 
 def register(sub) -> None:
     p = sub.add_parser("stats", help="exact deal statistics and seeded studies")
@@ -63,6 +61,5 @@ def run(args) -> int:
     if args.json:
         print(table.to_json(orient="records", force_ascii=False))
     else:
-        with pd.option_context("display.max_rows", 200, "display.width", 120):
-            print(table.to_string(index=False, float_format=lambda x: f"{x:.4g}"))
+        print(table.to_string(index=False, float_format=lambda x: f"{x:.4g}"))
     return 0
