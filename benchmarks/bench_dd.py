@@ -15,8 +15,8 @@ import time
 
 import numpy as np
 
-from bridgelab.dd import dd_tables, set_threads, solve_batch
-from bridgelab.dealing import deal_batch
+from bridgelab.analysis.dd import dd_tables, set_threads, solve_batch
+from bridgelab.dealing.dealer import deal_batch
 
 
 def _rate(label: str, deals: int, seconds: float) -> float:

@@ -73,7 +73,7 @@ COND = "N 15-17 and (any 4333 + any 4432 + any 5332)"
 
 
 def job2(bl, n: int, seed: int, workers: int) -> tuple[np.ndarray, int]:
-    from bridgelab.constraints import parse_constraint
+    from bridgelab.dealing.constraints import parse_constraint
 
     cond = parse_constraint(COND)
     counts = np.zeros(38, dtype=np.int64)
@@ -101,7 +101,7 @@ def timed(fn, *args) -> tuple[float, float]:
 def cold_start() -> dict:
     """Import and first deals in a fresh interpreter with an empty numba cache."""
     code = (
-        "import time; t=time.perf_counter(); import bridgelab.dealing as d; t1=time.perf_counter();"
+        "import time; t=time.perf_counter(); import bridgelab.dealing.dealer as d; t1=time.perf_counter();"
         "d.deal_batch(10, seed=1); t2=time.perf_counter();"
         "d.deal_batch(10, seed=1, where='N 22-24 balanced'); t3=time.perf_counter();"
         "print(t1-t, t2-t1, t3-t2)"
@@ -126,7 +126,7 @@ def main(argv=None) -> int:
     n1, n2, n3 = (max(1, int(x * args.scale)) for x in (5_000_000, 10_000_000, 20_000))
 
     t = time.perf_counter()
-    import bridgelab.dealing as bl
+    import bridgelab.dealing.dealer as bl
     t_import = time.perf_counter() - t
     t = time.perf_counter()
     bl.deal_batch(10, seed=0)

@@ -6,12 +6,15 @@ loaded the first time a name is used (``bl.score``, ``bl.deals``, ...), so ``imp
 stays fast.
 """
 
+import importlib.abc
+import importlib.util
+import sys
 from importlib import import_module
 
-from .cards import SEATS, STRAINS, SUITS, Card, Rank, Seat, Side, Strain
-from .contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
-from .deal import Board, Deal, Vulnerability, board
-from .errors import (
+from .model.cards import SEATS, STRAINS, SUITS, Card, Rank, Seat, Side, Strain
+from .model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from .model.deal import Board, Deal, Vulnerability, board
+from .model.errors import (
     BankError,
     BridgeError,
     ConstraintError,
@@ -21,30 +24,73 @@ from .errors import (
     ParseError,
     PBNError,
 )
-from .evaluate import EVALUATORS, register_evaluator, register_point_count
-from .hand import Hand
+from .model.evaluate import EVALUATORS, register_evaluator, register_point_count
+from .model.hand import Hand
 
 __version__ = "0.1.0"
 
 # name -> module that defines it, loaded on first use
 _LAZY = {
-    "Auction": "auction",
-    "Play": "play", "Trick": "play", "trick_winner": "play",
-    "score": "scoring", "score_breakdown": "scoring", "ScoreBreakdown": "scoring",
-    "imps": "scoring", "matchpoints": "scoring", "matchpoint_table": "scoring",
-    "RubberScoresheet": "rubber", "ChicagoScoresheet": "rubber",
-    "deals": "dealing", "deal_batch": "dealing", "deal_frame": "dealing",
-    "iter_batches": "dealing", "DealBatch": "dealing",
-    "study": "stats", "Study": "stats", "hand_probability": "stats", "pattern_table": "stats",
-    "hcp_table": "stats", "suit_split": "stats",
+    "Auction": "rules.auction",
+    "Play": "rules.play", "Trick": "rules.play", "trick_winner": "rules.play",
+    "score": "rules.scoring", "score_breakdown": "rules.scoring", "ScoreBreakdown": "rules.scoring",
+    "imps": "rules.scoring", "matchpoints": "rules.scoring", "matchpoint_table": "rules.scoring",
+    "RubberScoresheet": "rules.rubber", "ChicagoScoresheet": "rules.rubber",
+    "deals": "dealing.dealer", "deal_batch": "dealing.dealer", "deal_frame": "dealing.dealer",
+    "iter_batches": "dealing.dealer", "DealBatch": "dealing.dealer",
+    "study": "analysis.stats", "Study": "analysis.stats", "hand_probability": "analysis.stats", "pattern_table": "analysis.stats",
+    "hcp_table": "analysis.stats", "suit_split": "analysis.stats",
     "QuizSession": "quiz", "ProgressStore": "quiz",
     "advise": "system", "System": "system", "PracticeTable": "system",
-    "parse_constraint": "constraints", "Constraint": "constraints", "parse_predeal": "dealing",
-    "DealRecord": "pbn", "read_deals": "pbn", "Lesson": "lesson", "make_lesson": "lesson",
+    "parse_constraint": "dealing.constraints", "Constraint": "dealing.constraints", "parse_predeal": "dealing.dealer",
+    "DealRecord": "io.pbn", "read_deals": "io.pbn", "Lesson": "io.lesson", "make_lesson": "io.lesson",
 }
-# ``bridgelab.evaluate`` is the module (evaluate a hand with ``hand.evaluate(name)``).
-_SUBMODULES = {"stats", "scoring", "rubber", "dealing", "auction", "play", "lang", "quiz", "pbn",
-               "lesson", "handout", "system", "dd", "plots", "display", "evaluate"}
+# The modules users reach as ``bridgelab.<name>`` (``from bridgelab import stats``,
+# ``import bridgelab.pbn``), at their place in the layers. ``bridgelab.deal`` stays the function.
+_MODULES = {
+    "cards": "model.cards", "contract": "model.contract", "hand": "model.hand",
+    "evaluate": "model.evaluate", "errors": "model.errors",
+    "lang": "text.terms", "i18n": "text.i18n", "notation": "text.notation",
+    "auction": "rules.auction", "play": "rules.play", "scoring": "rules.scoring",
+    "rubber": "rules.rubber",
+    "constraints": "dealing.constraints",
+    "stats": "analysis.stats", "dd": "analysis.dd", "plots": "analysis.plots",
+    "pbn": "io.pbn", "lesson": "io.lesson", "handout": "io.handout",
+    "display": "render.display",
+    "teacher": "widgets.teacher", "cli": "commands.main",
+}
+# Layers and applications, importable as they are.
+_SUBMODULES = {"model", "text", "rules", "dealing", "analysis", "io", "render", "system",
+               "coach", "quiz", "widgets", "commands"}
+# Old dotted paths that are not a top-level name.
+_ALIASES = {"bridgelab.quiz.widgets": "bridgelab.widgets.quiz",
+            **{f"bridgelab.{k}": f"bridgelab.{v}" for k, v in _MODULES.items()}}
+
+
+_MODULE_ATTRS = ("__name__", "__spec__", "__loader__", "__package__", "__file__")
+
+
+class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """``import bridgelab.stats`` finds ``bridgelab.analysis.stats``: the same module object."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name in _ALIASES:
+            return importlib.util.spec_from_loader(name, self)
+        return None
+
+    def create_module(self, spec):
+        module = import_module(_ALIASES[spec.name])
+        self._saved = {k: getattr(module, k) for k in _MODULE_ATTRS}
+        return module
+
+    def exec_module(self, module):
+        # the import system stamps the alias onto the module; give it back its own name
+        for k, v in self._saved.items():
+            setattr(module, k, v)
+
+
+if not any(isinstance(f, _AliasFinder) for f in sys.meta_path):
+    sys.meta_path.append(_AliasFinder())
 
 __all__ = [
     "SEATS", "STRAINS", "SUITS", "Card", "Rank", "Seat", "Side", "Strain",
@@ -63,7 +109,7 @@ def deal(seed=None, where=None, predeal=None) -> Deal:
     Defined here because the name ``bridgelab.deal`` would otherwise be the module that holds
     Deal and Board.
     """
-    from .dealing import deal as _deal
+    from .dealing.dealer import deal as _deal
 
     return _deal(seed=seed, where=where, predeal=predeal)
 
@@ -71,6 +117,8 @@ def deal(seed=None, where=None, predeal=None) -> Deal:
 def __getattr__(name: str):
     if name in _LAZY:
         value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    elif name in _MODULES:
+        value = import_module(f".{_MODULES[name]}", __name__)
     elif name in _SUBMODULES:
         value = import_module(f".{name}", __name__)
     else:
@@ -80,4 +128,4 @@ def __getattr__(name: str):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(__all__) | _SUBMODULES)
+    return sorted(set(globals()) | set(__all__) | set(_MODULES) | _SUBMODULES)

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelab.auction import Auction
-from bridgelab.cards import Seat, Side, Strain
-from bridgelab.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
-from bridgelab.errors import IllegalCall, ParseError
+from bridgelab.rules.auction import Auction
+from bridgelab.model.cards import Seat, Side, Strain
+from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from bridgelab.model.errors import IllegalCall, ParseError
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "auctions_from_texts.json").read_text(encoding="utf-8"))
 ALL_CALLS = list(ALL_BIDS) + [PASS, DOUBLE, REDOUBLE]
@@ -374,7 +374,7 @@ def test_any_call_sequence_is_accepted_exactly_when_each_call_is_legal(calls, de
 # ---- the command -----------------------------------------------------------------------------
 
 def test_command_prints_table_and_contract(capsys):
-    from bridgelab.cli import main
+    from bridgelab.commands.main import main
 
     assert main(["auction", "1NT 2H 2S P 4S P P P", "--dealer", "N"]) == 0
     out = capsys.readouterr().out
@@ -383,7 +383,7 @@ def test_command_prints_table_and_contract(capsys):
 
 
 def test_command_check(capsys):
-    from bridgelab.cli import main
+    from bridgelab.commands.main import main
 
     assert main(["auction", "1H", "--check", "1D"]) == 1
     assert "1D is not higher than 1H: bid 1S, 1NT or higher, or 2D" in capsys.readouterr().out
@@ -426,7 +426,7 @@ CODE_CASES = [
 
 @pytest.mark.parametrize("calls, call, seat, code", CODE_CASES)
 def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code):
-    from bridgelab.auction import ILLEGAL_CALL_CODES
+    from bridgelab.rules.auction import ILLEGAL_CALL_CODES
 
     a = Auction.parse(calls, dealer="N")
     with pytest.raises(IllegalCall) as e:
@@ -441,6 +441,6 @@ def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code):
 
 
 def test_all_codes_are_tested():
-    from bridgelab.auction import ILLEGAL_CALL_CODES
+    from bridgelab.rules.auction import ILLEGAL_CALL_CODES
 
     assert {case[3] for case in CODE_CASES} == set(ILLEGAL_CALL_CODES)

@@ -1,7 +1,7 @@
 import pytest
 
 from bridgelab import Card, ParseError, Rank, Seat, Side, Strain
-from bridgelab.cards import SUITS, suit_index
+from bridgelab.model.cards import SUITS, suit_index
 
 
 def test_seat_relations():

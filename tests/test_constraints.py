@@ -7,9 +7,9 @@ import math
 import numpy as np
 import pytest
 
-import bridgelab.dealing as dl
+import bridgelab.dealing.dealer as dl
 from bridgelab import ConstraintError
-from bridgelab.constraints import parse_constraint
+from bridgelab.dealing.constraints import parse_constraint
 
 Z = 4.75
 
@@ -189,7 +189,7 @@ def test_rare_one_seat_constraint_is_fast_and_right():
 
 def _exact_cells(lo: int, hi: int, shape_ok) -> dict:
     """Exact number of North hands by (pattern, HCP) within lo..hi HCP, independently counted."""
-    from bridgelab.evaluate import EVALUATORS, LENGTH
+    from bridgelab.model.evaluate import EVALUATORS, LENGTH
 
     hcp = EVALUATORS["hcp"].table
     per = np.zeros((14, 11), dtype=object)

@@ -11,10 +11,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-import bridgelab.dealing as dl
+import bridgelab.dealing.dealer as dl
 from bridgelab import ConstraintError, Deal
-from bridgelab.cli import main
-from bridgelab.evaluate import EVALUATORS, register_point_count
+from bridgelab.commands.main import main
+from bridgelab.model.evaluate import EVALUATORS, register_point_count
 
 Z = 4.75  # one-sided normal quantile of about 1e-6: a correct dealer fails once in a million
 
@@ -319,7 +319,7 @@ def test_plain_python_kernels_deal_the_same_deals():
 
     code = (
         "import sys; sys.modules['numba'] = None\n"
-        "import bridgelab.dealing as d, bridgelab._kernels as k\n"
+        "import bridgelab.dealing.dealer as d, bridgelab.dealing.kernels as k\n"
         "assert not k.HAVE_NUMBA\n"
         "print(d.deal(seed=1).to_pbn())\n"
         "print(d.deal_batch(2, seed=2, where='N 22-24 balanced').pbn()[1])\n"

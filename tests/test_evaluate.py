@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 import bridgelab as bl
-from bridgelab.evaluate import EVALUATORS, NHOLDINGS, evaluator, is_balanced, is_semi_balanced
-from bridgelab.hand import holding_from_text, holding_to_text
+from bridgelab.model.evaluate import EVALUATORS, NHOLDINGS, evaluator, is_balanced, is_semi_balanced
+from bridgelab.model.hand import holding_from_text, holding_to_text
 
 
 def value(name, text):
@@ -182,7 +182,7 @@ def test_evaluate_suits_shows_each_suit():
 def test_holding_counts_by_length_and_value():
     from math import comb
 
-    from bridgelab.evaluate import holding_counts
+    from bridgelab.model.evaluate import holding_counts
 
     counts = holding_counts(EVALUATORS["hcp"].table)
     assert counts.shape == (14, 11)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import bridgelab as bl
-from bridgelab.cli import main
+from bridgelab.commands.main import main
 
 PBN = "N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86"
 
@@ -182,7 +182,7 @@ def test_console_script_help():
 
 
 def test_diagram_names_seats_in_the_learners_language():
-    from bridgelab.display import deal_html, deal_text
+    from bridgelab.render.display import deal_html, deal_text
 
     d = bl.Deal.from_pbn(PBN)
     lines = deal_text(d, lang="sr").splitlines()

@@ -12,8 +12,8 @@ import pytest
 
 from bridgelab import BridgeError, Deal, Seat, board
 from bridgelab import handout
-from bridgelab.contract import Call, Contract
-from bridgelab.pbn import DealRecord
+from bridgelab.model.contract import Call, Contract
+from bridgelab.io.pbn import DealRecord
 
 DESIGN = Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
 

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from bridgelab.lang import i18n
-from bridgelab.lang.i18n import LANGUAGES, add_locale_dir, available_languages, check_language, translate
-from bridgelab.errors import BridgeError
-from bridgelab.scoring import MESSAGES
+from bridgelab.text import i18n
+from bridgelab.text.i18n import LANGUAGES, add_locale_dir, available_languages, check_language, translate
+from bridgelab.model.errors import BridgeError
+from bridgelab.rules.scoring import MESSAGES
 
 ROOT = Path(__file__).resolve().parents[1]
-LOCALE = ROOT / "bridgelab" / "lang" / "locale"
+LOCALE = ROOT / "bridgelab" / "text" / "locale"
 
 
 def _po(lang, domain="bridgelab"):

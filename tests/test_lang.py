@@ -5,9 +5,9 @@ import json
 import pytest
 
 from bridgelab import lang
-from bridgelab.cards import Seat, Strain
-from bridgelab.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
-from bridgelab.errors import ParseError
+from bridgelab.model.cards import Seat, Strain
+from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from bridgelab.model.errors import ParseError
 
 CODES = ("en", "et", "sr", "cs", "ms")
 

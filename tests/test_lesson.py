@@ -6,9 +6,9 @@ import pytest
 
 from bridgelab import BridgeError, IllegalCall, Seat, board
 from bridgelab import pbn
-from bridgelab.cli import main
-from bridgelab.contract import Contract
-from bridgelab.lesson import Lesson, lesson_seat, make_lesson
+from bridgelab.commands.main import main
+from bridgelab.model.contract import Contract
+from bridgelab.io.lesson import Lesson, lesson_seat, make_lesson
 
 ONE_NT = "N: 15-17 balanced"
 
@@ -115,7 +115,7 @@ def test_pbn_file_of_a_lesson(lesson, tmp_path):
 
 
 def test_double_dummy_tables():
-    pytest.importorskip("bridgelab.dd")
+    pytest.importorskip("bridgelab.analysis.dd")
     from pathlib import Path
 
     src = Path(__file__).parent / "data" / "bbo_export.pbn"  # tables made by the DDS solver
@@ -173,7 +173,7 @@ def test_handout_command_refuses_a_broken_file(tmp_path, capsys):
 
 def test_teacher_widget(tmp_path):
     pytest.importorskip("ipywidgets")
-    from bridgelab.teacher import TeacherWidget
+    from bridgelab.widgets.teacher import TeacherWidget
 
     w = TeacherWidget(folder=str(tmp_path))
     w.where.value = "N: 20-21 balanced"

@@ -13,15 +13,15 @@ import pytest
 
 from bridgelab import Deal, PBNError, Seat, Vulnerability, board
 from bridgelab import pbn
-from bridgelab.contract import Call, Contract
-from bridgelab.pbn import DealRecord
+from bridgelab.model.contract import Call, Contract
+from bridgelab.io.pbn import DealRecord
 
 DATA = Path(__file__).parent / "data"
 DEALER = "/usr/games/dealer"
 
 
 def random_deals(n: int, seed: int) -> list[Deal]:
-    """Deals made here with numpy alone, so these tests do not lean on bridgelab.dealing."""
+    """Deals made here with numpy alone, so these tests do not lean on bridgelab.dealing.dealer."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(n):
@@ -34,7 +34,7 @@ def random_deals(n: int, seed: int) -> list[Deal]:
 
 
 def oneline_deals(path: Path) -> list[Deal]:
-    """Read dealer's ``printoneline`` output ("n AKQ.. e .. s .. w ..") without bridgelab.pbn."""
+    """Read dealer's ``printoneline`` output ("n AKQ.. e .. s .. w ..") without bridgelab.io.pbn."""
     deals = []
     for line in path.read_text().splitlines():
         words = line.split()
@@ -214,7 +214,7 @@ def test_bbo_style_export():
 
 
 def test_double_dummy_agrees_with_the_solver():
-    dd = pytest.importorskip("bridgelab.dd")
+    dd = pytest.importorskip("bridgelab.analysis.dd")
     for rec in pbn.load(DATA / "bbo_export.pbn"):
         assert np.array_equal(dd.dd_table(rec.deal).to_numpy(), np.array(rec.dd))
 

@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelab.auction import Auction
-from bridgelab.cards import SEATS, Card, Seat, Side, Strain
-from bridgelab.contract import Contract
-from bridgelab.deal import Deal
-from bridgelab.errors import BridgeError, IllegalCard, ParseError
-from bridgelab.hand import Hand
-from bridgelab.play import Play, Trick, trick_winner
+from bridgelab.rules.auction import Auction
+from bridgelab.model.cards import SEATS, Card, Seat, Side, Strain
+from bridgelab.model.contract import Contract
+from bridgelab.model.deal import Deal
+from bridgelab.model.errors import BridgeError, IllegalCard, ParseError
+from bridgelab.model.hand import Hand
+from bridgelab.rules.play import Play, Trick, trick_winner
 
 DEAL = Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
 # each seat holds one whole suit: North spades, East hearts, South diamonds, West clubs
@@ -249,7 +249,7 @@ def test_display():
 
 
 def test_illegal_cards_carry_a_code_for_translators():
-    from bridgelab.play import ILLEGAL_CARD_CODES
+    from bridgelab.rules.play import ILLEGAL_CARD_CODES
 
     p = Play(DEAL, "4S by S")
     p.play("DT")

@@ -7,12 +7,12 @@ import importlib.util
 import numpy as np
 import pytest
 
-from bridgelab.auction import Auction
-from bridgelab.cards import SUITS, Seat, Strain
-from bridgelab.contract import PASS, Call
-from bridgelab.deal import Deal
-from bridgelab.errors import BridgeError, IllegalCall
-from bridgelab.hand import Hand
+from bridgelab.rules.auction import Auction
+from bridgelab.model.cards import SUITS, Seat, Strain
+from bridgelab.model.contract import PASS, Call
+from bridgelab.model.deal import Deal
+from bridgelab.model.errors import BridgeError, IllegalCall
+from bridgelab.model.hand import Hand
 from bridgelab.quiz import GENERATORS, TOPICS, QuizSession
 from bridgelab.system import PracticeTable, advise, system_auction
 from bridgelab.system import quizzes as q
@@ -198,7 +198,7 @@ def test_the_same_seed_deals_the_same_table():
 
 @pytest.mark.skipif(importlib.util.find_spec("endplay") is None, reason="the dd extra is not installed")
 def test_double_dummy_result_when_available():
-    from bridgelab.dd import dd_table
+    from bridgelab.analysis.dd import dd_table
 
     t = PracticeTable(DEAL, learner="S", dealer="N")
     t.bid("3NT")

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-import bridgelab.dealing as dl
+import bridgelab.dealing.dealer as dl
 from bridgelab import ConstraintError, Hand
 
 A, K, Q, J, T = 1 << 12, 1 << 11, 1 << 10, 1 << 9, 1 << 8

@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from bridgelab.errors import BridgeError
+from bridgelab.model.errors import BridgeError
 from bridgelab.quiz import ProgressStore, QuizSession, review_mistakes
 from bridgelab.quiz.progress import default_path
 

@@ -6,18 +6,18 @@ from __future__ import annotations
 import pytest
 
 from bridgelab import Hand
-from bridgelab.auction import Auction
-from bridgelab.cards import SUITS, SUIT_SYMBOLS, Strain
-from bridgelab.contract import Call, Contract
-from bridgelab.errors import BridgeError, IllegalCall
-from bridgelab.hand import holding_to_text
-from bridgelab.lang.i18n import LANGUAGES
+from bridgelab.rules.auction import Auction
+from bridgelab.model.cards import SUITS, SUIT_SYMBOLS, Strain
+from bridgelab.model.contract import Call, Contract
+from bridgelab.model.errors import BridgeError, IllegalCall
+from bridgelab.model.hand import holding_to_text
+from bridgelab.text.i18n import LANGUAGES
 from bridgelab.quiz import GENERATORS, TOPICS, Question, QuizSession, make_question, register_generator
 from bridgelab.quiz.answers import format_number
 from bridgelab.quiz.core import generators_for
 from bridgelab.quiz.session import _read
 from bridgelab.quiz.terms import call_name, seat_name, strain_name
-from bridgelab.scoring import score, score_breakdown
+from bridgelab.rules.scoring import score, score_breakdown
 
 SEEDS = range(200)
 generators_for()  # register the built-in generators

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bridgelab.cards import Seat
-from bridgelab.contract import Call
+from bridgelab.model.cards import Seat
+from bridgelab.model.contract import Call
 from bridgelab.quiz import Question, QuizSession
 from bridgelab.quiz.answers import (format_number, parse_call, parse_choice, parse_number, parse_pattern,
                                     parse_seat, parse_yesno)

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bridgelab.errors import BankError
+from bridgelab.model.errors import BankError
 from bridgelab.quiz import QuizSession, load_bank
 from bridgelab.quiz.banks import data_dir
-from bridgelab.scoring import score_breakdown
+from bridgelab.rules.scoring import score_breakdown
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 ET = DATA / "et_scoring_exercise.json"

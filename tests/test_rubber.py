@@ -2,9 +2,9 @@
 
 import pytest
 
-from bridgelab.cards import Seat, Side
-from bridgelab.errors import BridgeError, ParseError
-from bridgelab.rubber import ChicagoScoresheet, RubberScoresheet
+from bridgelab.model.cards import Seat, Side
+from bridgelab.model.errors import BridgeError, ParseError
+from bridgelab.rules.rubber import ChicagoScoresheet, RubberScoresheet
 
 
 def _col(sheet, side, line):

@@ -8,10 +8,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bridgelab.cards import Strain
-from bridgelab.contract import Contract
-from bridgelab.errors import BridgeError, ParseError
-from bridgelab.scoring import (
+from bridgelab.model.cards import Strain
+from bridgelab.model.contract import Contract
+from bridgelab.model.errors import BridgeError, ParseError
+from bridgelab.rules.scoring import (
     IMP_SCALE,
     MESSAGES,
     PRE_1987_RULES,
@@ -466,7 +466,7 @@ def test_matchpoints_with_ties():
 
 
 def test_cli_score(capsys):
-    from bridgelab.cli import main
+    from bridgelab.commands.main import main
 
     assert main(["score", "4SX", "--tricks", "8", "--vulnerable"]) == 0
     out = capsys.readouterr().out
@@ -480,7 +480,7 @@ def test_cli_score(capsys):
 
 
 def test_contracts_in_the_texts_words():
-    """Contract.parse reads the texts' words through bridgelab.lang: the score is the same."""
+    """Contract.parse reads the texts' words through bridgelab.text.terms: the score is the same."""
     assert score("2 bez trumfů", 8, False) == score("2NT", 8, False) == 120
     assert score("kolm pada", 9, True) == score("3S", 9, True) == 140
 
@@ -488,9 +488,9 @@ def test_contracts_in_the_texts_words():
 def test_docstring_examples():
     import doctest
 
-    import bridgelab.rubber
-    import bridgelab.scoring
+    import bridgelab.rules.rubber
+    import bridgelab.rules.scoring
 
-    for module in (bridgelab.scoring, bridgelab.rubber):
+    for module in (bridgelab.rules.scoring, bridgelab.rules.rubber):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0

@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 from bridgelab import stats
-from bridgelab.errors import BridgeError, ConstraintError, ParseError
-from bridgelab.stats import TOTAL_HANDS
+from bridgelab.model.errors import BridgeError, ConstraintError, ParseError
+from bridgelab.analysis.stats import TOTAL_HANDS
 
 # ---- patterns and shapes -------------------------------------------------------------------
 
@@ -311,7 +311,7 @@ def test_study_rejects_bad_setups():
 
 
 def test_stats_command(capsys):
-    from bridgelab.cli import main
+    from bridgelab.commands.main import main
 
     assert main(["stats", "hand", "--hcp", "15-17", "--pattern", "balanced", "--json"]) == 0
     out = capsys.readouterr().out
@@ -349,7 +349,7 @@ def test_importing_stats_loads_no_plotting_or_cluster_library():
     import subprocess
     import sys
 
-    code = ("import sys, bridgelab, bridgelab.stats; "
+    code = ("import sys, bridgelab, bridgelab.analysis.stats; "
             "print(sorted(m for m in ('matplotlib', 'dask', 'distributed', 'endplay') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -12,10 +12,10 @@ import itertools
 import numpy as np
 import pytest
 
-from bridgelab.auction import Auction
-from bridgelab.contract import PASS, Call
-from bridgelab.errors import BridgeError, IllegalCall
-from bridgelab.hand import Hand
+from bridgelab.rules.auction import Auction
+from bridgelab.model.contract import PASS, Call
+from bridgelab.model.errors import BridgeError, IllegalCall
+from bridgelab.model.hand import Hand
 from bridgelab.system import SystemFileError, System, advise, default_system
 
 SAYC = default_system()
@@ -315,7 +315,7 @@ def test_fourth_seat_opens_by_the_same_rules():
 # ---- over many random hands: exactly one recommendation, and it keeps its promises ----------------
 
 def _random_hands(n, seed):
-    from bridgelab.dealing import deal_batch
+    from bridgelab.dealing.dealer import deal_batch
 
     b = deal_batch(n // 4, seed=seed)
     return [Hand(tuple(int(x) for x in row)) for row in b.holdings.reshape(-1, 4)]

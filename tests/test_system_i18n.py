@@ -17,10 +17,10 @@ from html import escape as html_escape
 from babel.messages.pofile import read_po
 
 import bridgelab.system  # noqa: F401  (registers the quiz generators)
-from bridgelab.cards import Strain
-from bridgelab.contract import Call
-from bridgelab.hand import Hand
-from bridgelab.lang.i18n import catalog, translate
+from bridgelab.model.cards import Strain
+from bridgelab.model.contract import Call
+from bridgelab.model.hand import Hand
+from bridgelab.text.i18n import catalog, translate
 from bridgelab.quiz import QuizSession
 from bridgelab.quiz.terms import call_name, yes_no
 from bridgelab.system.advice import advise
@@ -28,7 +28,7 @@ from bridgelab.system.engine import DEFAULT_PATH, SuitTerm, System, default_syst
 
 LANGS = ("et", "sr", "cs", "ms")
 SYSTEM_DIR = Path(bridgelab.system.__file__).parent
-LOCALE = Path(bridgelab.lang.i18n.__file__).parent / "locale"
+LOCALE = Path(bridgelab.text.i18n.__file__).parent / "locale"
 SOURCES = ("engine.py", "advice.py", "quizzes.py", "practice.py")
 TEXT_CALLS = {"Msg", "_t", "translate", "N_"}
 
@@ -212,7 +212,7 @@ def test_side_view_labels_are_translated():
 
 
 def test_bid_command_speaks_the_learners_language(capsys):
-    from bridgelab.cli import main
+    from bridgelab.commands.main import main
 
     assert main(["bid", "AKQ2.KJ4.A93.T52", "--lang", "et"]) == 0
     out = capsys.readouterr().out
@@ -239,7 +239,7 @@ PRACTICE_PHRASES = sorted({frag for m in PRACTICE_MSGIDS for frag in _literal_fr
 
 
 def _practice(lang: str, dd: bool = True):
-    from bridgelab.deal import Deal
+    from bridgelab.model.deal import Deal
     from bridgelab.system import PracticeTable
 
     t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner="S", dealer="N", lang=lang)
@@ -299,8 +299,8 @@ def test_practice_result_speaks_the_learners_language(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_practice_errors_speak_the_learners_language(lang):
-    from bridgelab.deal import Deal
-    from bridgelab.errors import BridgeError, IllegalCall
+    from bridgelab.model.deal import Deal
+    from bridgelab.model.errors import BridgeError, IllegalCall
     from bridgelab.quiz.terms import seat_name
     from bridgelab.system import PracticeTable
 
@@ -325,8 +325,8 @@ def test_practice_errors_speak_the_learners_language(lang):
 
 
 def test_a_practice_table_checks_its_language():
-    from bridgelab.deal import Deal
-    from bridgelab.errors import BridgeError
+    from bridgelab.model.deal import Deal
+    from bridgelab.model.errors import BridgeError
     from bridgelab.system import PracticeTable
 
     with pytest.raises(BridgeError, match="not a language"):

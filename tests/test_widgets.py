@@ -10,10 +10,10 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bridgelab.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call  # noqa: E402
-from bridgelab.lang.i18n import LANGUAGES, catalog, translate  # noqa: E402
+from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call  # noqa: E402
+from bridgelab.text.i18n import LANGUAGES, catalog, translate  # noqa: E402
 from bridgelab.quiz import ProgressStore, QuizSession  # noqa: E402
-from bridgelab.quiz.widgets import LANGUAGE_NAMES, MESSAGES, QuizWidget, quiz  # noqa: E402
+from bridgelab.widgets.quiz import LANGUAGE_NAMES, MESSAGES, QuizWidget, quiz  # noqa: E402
 
 
 def _t(msgid, lang="en", **kw):
@@ -301,7 +301,7 @@ def test_app_ignores_what_it_does_not_know(monkeypatch, tmp_path):
 
 def test_a_deal_is_drawn_without_its_point_counts():
     from bridgelab import Deal
-    from bridgelab.quiz.widgets import _html_of
+    from bridgelab.widgets.quiz import _html_of
 
     deal = Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
     shown = _html_of(deal)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from ..auction import Auction
-from ..errors import IllegalCall
+from ..rules.auction import Auction
+from ..model.errors import IllegalCall
 
 
 def register(sub) -> None:

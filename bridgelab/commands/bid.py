@@ -42,7 +42,7 @@ def _system(args):
 
 
 def run(args) -> int:
-    from ..errors import BridgeError
+    from ..model.errors import BridgeError
     from ..system import advise
 
     system = _system(args)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..cards import SEATS
+from ..model.cards import SEATS
 
 
 def register(sub) -> None:
@@ -30,7 +30,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..dealing import deal_batch
+    from ..dealing.dealer import deal_batch
 
     batch = deal_batch(args.number, seed=args.seed, where=args.where, predeal=args.predeal,
                        max_tries=args.max_tries)

@@ -22,9 +22,9 @@ def register(sub) -> None:
 def run(args) -> int:
     import os
 
-    from ..errors import BridgeError
-    from ..handout import write_pdf
-    from ..lesson import Lesson
+    from ..model.errors import BridgeError
+    from ..io.handout import write_pdf
+    from ..io.lesson import Lesson
 
     if not os.path.isfile(args.file):
         raise BridgeError(f"{args.file}: no such file (give a .pbn or .lin file)")

@@ -35,7 +35,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..lesson import make_lesson
+    from ..io.lesson import make_lesson
 
     where = args.where
     if where is not None and len(where) == 1:

@@ -28,7 +28,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..lang.i18n import check_language, translate as _t
+    from ..text.i18n import check_language, translate as _t
     from ..quiz import TOPICS, ProgressStore, QuizSession, bundled_banks, review_mistakes
     from ..quiz.core import generators_for
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..scoring import RULES, score_breakdown
+from ..rules.scoring import RULES, score_breakdown
 
 
 def register(sub) -> None:

@@ -38,7 +38,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from .. import stats
+    from ..analysis import stats
 
     if args.what == "patterns":
         table = stats.pattern_table()

@@ -8,10 +8,10 @@ lenient answers in five languages, and progress kept in SQLite.
 >>> s.answer("jah").correct
 True
 
-The widgets (``bridgelab.quiz.widgets``) are the only part that imports ipywidgets.
+The widgets (``bridgelab.widgets.quiz``) are the only part that imports ipywidgets.
 """
 
-from ..lang.i18n import LANGUAGES, translate
+from ..text.i18n import LANGUAGES, translate
 from .answers import parse_call, parse_choice, parse_number, parse_pattern, parse_seat, parse_yesno
 from .banks import FORMAT as BANK_FORMAT, Bank, BankEntry, bundled_banks, load_bank
 from .core import GENERATORS, KINDS, TOPICS, Feedback, Question, register_generator

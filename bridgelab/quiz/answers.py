@@ -1,7 +1,7 @@
 """Reading what a learner types: numbers, yes/no, seats, calls, patterns, choices.
 
 Lenient on purpose: "1 234", "1,234" and "1234" are one number; "2½", "2,5" and "2.5" another;
-"4s", "4♠", "4 pada", "4 pik" are one call (through ``bridgelab.lang.parse_call``); "jah", "da",
+"4s", "4♠", "4 pada", "4 pik" are one call (through ``bridgelab.text.terms.parse_call``); "jah", "da",
 "ano", "ya" all mean yes. Each reader returns None when it cannot read the text, so the session
 can say "I did not understand" instead of marking a typo as a wrong bridge answer.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .. import lang as _lang
-from ..cards import Seat
-from ..errors import BridgeError, ParseError
-from ..lang.i18n import translate
+from ..text import terms as _lang
+from ..model.cards import Seat
+from ..model.errors import BridgeError, ParseError
+from ..text.i18n import translate
 
 __all__ = ["parse_number", "parse_yesno", "parse_seat", "parse_call", "parse_pattern",
            "parse_choice", "normalise_text", "format_number"]
@@ -131,7 +131,7 @@ def parse_seat(text, lang: str = "en") -> "Seat | None":
 
 def parse_call(text, lang: str = "en"):
     """A Call from English or ``lang``'s words ('4s', '4♠', '4 pada', 'dalje'); None if unreadable."""
-    from ..contract import Call
+    from ..model.contract import Call
 
     raw = str(text).strip()
     for attempt in (lang, None):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import BankError, BridgeError
+from ..model.errors import BankError, BridgeError
 from .core import KINDS, TOPICS
 
 __all__ = ["FORMAT", "Bank", "BankEntry", "load_bank", "data_dir", "bundled_banks", "rubber_figure"]
@@ -188,7 +188,7 @@ def _breakdown(spec: dict, path, where: str):
     for key in ("contract", "tricks", "vulnerable"):
         if key not in spec:
             raise _fail(path, where, f'field "check" needs "{key}" for scoring')
-    from ..scoring import score_breakdown
+    from ..rules.scoring import score_breakdown
 
     try:
         return score_breakdown(spec["contract"], spec["tricks"], spec["vulnerable"],
@@ -268,8 +268,8 @@ def _check_auction(entry, spec, path, where):
     ask = spec.get("ask")
     if ask not in _AUCTION_ASKS:
         raise _fail(path, where, f'field "check.ask" must be one of {", ".join(_AUCTION_ASKS)}, not {ask!r}')
-    from ..auction import Auction
-    from ..errors import IllegalCall
+    from ..rules.auction import Auction
+    from ..model.errors import IllegalCall
 
     calls = spec["auction"]
     if isinstance(calls, list):
@@ -295,7 +295,7 @@ def _check_auction(entry, spec, path, where):
     elif ask == "passed_out":
         want = "yes" if auction.passed_out else "no"
     elif ask == "lowest":
-        from ..cards import Strain
+        from ..model.cards import Strain
         from .generators.auctions import lowest_bid
 
         try:
@@ -317,7 +317,7 @@ def _check_auction(entry, spec, path, where):
                 "contract": lambda: contract.to_ascii()}[ask]()
     got = entry.answer
     if ask == "contract":
-        from ..contract import Contract
+        from ..model.contract import Contract
 
         try:
             got = Contract.parse(str(got)).to_ascii()
@@ -444,7 +444,7 @@ _ROLE_MSGIDS = {
 
 
 def _all_langs(msgid: str, **args) -> dict[str, str]:
-    from ..lang.i18n import LANGUAGES, translate
+    from ..text.i18n import LANGUAGES, translate
 
     return {lang: translate(msgid, lang, **args) for lang in LANGUAGES}
 
@@ -453,9 +453,9 @@ def _bank_from_auctions(data: dict, path) -> dict:
     """Questions from the auction examples of the source texts, in the bank format: who
     declares, who is dummy, who leads, how many tricks, passed out or not, and each legality
     check with the call as the text writes it. Every answer is checked by the engine on load."""
-    from ..auction import Auction
-    from ..contract import Call
-    from ..lang.i18n import LANGUAGES, translate
+    from ..rules.auction import Auction
+    from ..model.contract import Call
+    from ..text.i18n import LANGUAGES, translate
     from .answers import parse_call
     from .terms import call_name, seat_name, strain_name
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..lang.i18n import translate as _t
-from ..scoring import MESSAGES
+from ..text.i18n import translate as _t
+from ..rules.scoring import MESSAGES
 from .terms import contract_name
 
 __all__ = ["score_lines", "rubber_lines", "where_text", "vulnerability_text"]

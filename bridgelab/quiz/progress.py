@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import BridgeError
+from ..model.errors import BridgeError
 
 __all__ = ["ProgressStore", "Mistake", "default_path"]
 

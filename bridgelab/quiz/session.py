@@ -8,10 +8,10 @@ from typing import Iterable
 
 import numpy as np
 
-from ..cards import SEATS
-from ..contract import Call
-from ..errors import BridgeError
-from ..lang.i18n import check_language, translate as _t
+from ..model.cards import SEATS
+from ..model.contract import Call
+from ..model.errors import BridgeError
+from ..text.i18n import check_language, translate as _t
 from .answers import (format_number, normalise_text, parse_call, parse_choice, parse_number,
                       parse_pattern, parse_seat, parse_yesno)
 from .banks import Bank, BankEntry, _numbers, load_bank

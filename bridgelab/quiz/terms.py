@@ -1,15 +1,15 @@
-"""Bridge words for quiz text, from ``bridgelab.lang`` (the one place terms live), with the
+"""Bridge words for quiz text, from ``bridgelab.text.terms`` (the one place terms live), with the
 English names when a language has no terms file (a teacher may add a .po catalogue first)."""
 
 from __future__ import annotations
 
 from typing import Callable
 
-from .. import lang as _lang
-from ..cards import Seat, Side, Strain
-from ..contract import Call, Contract
-from ..errors import BridgeError
-from ..lang.i18n import translate
+from ..text import terms as _lang
+from ..model.cards import Seat, Side, Strain
+from ..model.contract import Call, Contract
+from ..model.errors import BridgeError
+from ..text.i18n import translate
 
 __all__ = ["seat_name", "strain_name", "call_name", "contract_name", "side_name", "yes_no", "symbol_call"]
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from ..auction import Auction
-from ..cards import Seat
-from ..contract import PASS, Call
-from ..errors import BridgeError, IllegalCall
-from ..hand import Hand
-from ..lang.i18n import check_language, translate
+from ..rules.auction import Auction
+from ..model.cards import Seat
+from ..model.contract import PASS, Call
+from ..model.errors import BridgeError, IllegalCall
+from ..model.hand import Hand
+from ..text.i18n import check_language, translate
 from .engine import (N_, CallTerm, Check, HandFacts, Join, Msg, Rule, SeatTerm, System, default_system,
                      render)
 

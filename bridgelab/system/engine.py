@@ -4,7 +4,7 @@ A system is data (see ``sayc.toml``): ordered rules, each with the auction it ap
 (``after``), the call, the conditions on the hand (``when``) and what the call promises. The
 engine compiles every condition once, so a mistake in an edited file is reported when the file
 is loaded, naming the rule and the condition. Conditions are built from the hand evaluators of
-``bridgelab.evaluate`` (hcp, lengths, balanced, pattern ...): a hand is never judged any other way.
+``bridgelab.model.evaluate`` (hcp, lengths, balanced, pattern ...): a hand is never judged any other way.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
-from ..cards import SUITS, Strain, suit_index
-from ..contract import Call
-from ..errors import BridgeError, ParseError
-from ..evaluate import EVALUATORS
-from ..hand import Hand
-from ..lang.i18n import translate
+from ..model.cards import SUITS, Strain, suit_index
+from ..model.contract import Call
+from ..model.errors import BridgeError, ParseError
+from ..model.evaluate import EVALUATORS
+from ..model.hand import Hand
+from ..text.i18n import translate
 
 __all__ = ["System", "Rule", "Condition", "Check", "SystemFileError", "SECTIONS", "DEFAULT_PATH",
            "default_system", "Msg", "render", "SuitTerm", "CallTerm", "SeatTerm", "Join", "N_"]
@@ -51,7 +51,7 @@ class SystemFileError(BridgeError):
 # Reasons are built as messages, not strings: an English template (the gettext msgid of the
 # "bridgelab" domain, or of the "system" domain for the names and promises of the system file)
 # with its arguments, rendered in any language on demand. The bridge words inside come from
-# ``bridgelab.lang`` (suit, seat and call names), never from the catalogues.
+# ``bridgelab.text.terms`` (suit, seat and call names), never from the catalogues.
 
 
 def N_(msgid: str) -> str:
@@ -113,7 +113,7 @@ class Join:
 
 
 class SuitTerm:
-    """'spades' / '5 spades' in English; the language's suit name (from bridgelab.lang) elsewhere."""
+    """'spades' / '5 spades' in English; the language's suit name (from bridgelab.text.terms) elsewhere."""
 
     __slots__ = ("suit", "n")
 
@@ -137,7 +137,7 @@ class SuitTerm:
 def _counted(suit: Strain, n: int, lang: str) -> str | None:
     """The suit's name after the number ``n`` when the language's terms file gives it by level
     (Czech: 1 pik, 3 piky, 5 piků; 0 and 8+ read like 5-7), else None."""
-    from .. import lang as _lang
+    from ..text import terms as _lang
 
     try:
         levels = (_lang.terms(lang).get("strain_by_level") or {}).get(suit.name)

@@ -1,7 +1,7 @@
 """Practice hands dealt for a lesson: each lesson is a constraint on the hands it is about.
 
 A lesson's constraint is a vectorised test over a DealBatch (HCP and suit lengths per seat),
-handed to ``bridgelab.dealing``, so the hands are uniform over the hands that fit. The near misses a teacher wants are lessons of their own:
+handed to ``bridgelab.dealing.dealer``, so the hands are uniform over the hands that fit. The near misses a teacher wants are lessons of their own:
 11 and 12 HCP, 14 and 18 HCP balanced beside 15 and 17, a balanced hand with a five-card major.
 """
 
@@ -12,10 +12,10 @@ from typing import Callable
 
 import numpy as np
 
-from ..cards import Seat
-from ..deal import Deal
-from ..dealing import DealBatch, deal_batch
-from ..errors import ConstraintError
+from ..model.cards import Seat
+from ..model.deal import Deal
+from ..dealing.dealer import DealBatch, deal_batch
+from ..model.errors import ConstraintError
 
 __all__ = ["Lesson", "OPENING_LESSONS", "RESPONSE_LESSONS", "FIT_LESSONS", "deal_for", "hand_for"]
 
@@ -111,7 +111,7 @@ def _pick(rng, lessons):
 def deal_for(rng: np.random.Generator, test: Callable[[DealBatch], np.ndarray],
              accept: Callable[[Deal], bool] | None = None, batch: int = 16,
              tries: int = 100) -> Deal:
-    """A random deal that passes the vectorised ``test`` (through ``bridgelab.dealing``) and then
+    """A random deal that passes the vectorised ``test`` (through ``bridgelab.dealing.dealer``) and then
     ``accept``, checked one deal at a time. The deal depends only on the state of ``rng``."""
     for _ in range(tries):
         for d in deal_batch(batch, seed=int(rng.integers(2**63)), where=test):

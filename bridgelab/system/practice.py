@@ -8,12 +8,12 @@
 In this beginner version the opponents pass throughout (``opponents="pass"``, the default);
 with ``opponents="system"`` they may open by the system too, after which the system passes,
 since it has no rules for competitive bidding. The double-dummy result is shown when the
-optional ``bridgelab[dd]`` extra (``bridgelab.dd``) is installed and works.
+optional ``bridgelab[dd]`` extra (``bridgelab.analysis.dd``) is installed and works.
 
 Every line shown to the learner is in the table's language (``PracticeTable(..., lang="cs")`` or
 ``t.result(lang="et")``; English by default): the templates are msgids of the "bridgelab"
 catalogues, the reasons come from ``Advice.in_language`` and the bridge words (seats, calls,
-contracts) from ``bridgelab.lang``.
+contracts) from ``bridgelab.text.terms``.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..auction import Auction
-from ..cards import Seat, Side
-from ..contract import PASS, Call, Contract
-from ..deal import Deal
-from ..display import deal_html, deal_text
-from ..errors import BridgeError, IllegalCall
-from ..lang.i18n import check_language
-from ..lang.i18n import translate as _t
+from ..rules.auction import Auction
+from ..model.cards import Seat, Side
+from ..model.contract import PASS, Call, Contract
+from ..model.deal import Deal
+from ..render.display import deal_html, deal_text
+from ..model.errors import BridgeError, IllegalCall
+from ..text.i18n import check_language
+from ..text.i18n import translate as _t
 from .advice import Advice, advise
 from .engine import N_, CallTerm, SeatTerm, System, default_system
 from .lessons import deal_for
@@ -97,7 +97,7 @@ def _contract_text(c: Contract | None, lang: str) -> str:
 
 @dataclass(frozen=True)
 class DDResult:
-    """Double-dummy tricks for the contracts of the practice, from ``bridgelab.dd``."""
+    """Double-dummy tricks for the contracts of the practice, from ``bridgelab.analysis.dd``."""
 
     table: object                     # pandas DataFrame: declarer x strain
     lines: tuple[str, ...]            # in English
@@ -131,7 +131,7 @@ def dd_result(deal: Deal, contracts: dict[str, Contract | None]) -> DDResult | N
     The labels are English (msgids of the "bridgelab" catalogues when they are to be translated).
     """
     try:
-        from ..dd import dd_table
+        from ..analysis.dd import dd_table
         table = dd_table(deal)
     except Exception:  # the optional extra is missing or its solver fails: no double dummy
         return None

@@ -8,7 +8,7 @@ hand with a five-card major) turn up often.
 Importing ``bridgelab.system`` registers these generators (topics "opening", "response", "fit").
 Every text is in the question's language: the templates are msgids of the "bridgelab" catalogues,
 the rule names and promises come from the "system" catalogues (keyed by the English of
-``sayc.toml``), and the bridge words (suits, seats, calls) from ``bridgelab.lang``.
+``sayc.toml``), and the bridge words (suits, seats, calls) from ``bridgelab.text.terms``.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import html
 
 import numpy as np
 
-from ..auction import Auction
-from ..cards import SUITS, Seat, Strain
-from ..contract import PASS, Call
-from ..deal import Deal
-from ..hand import Hand
-from ..lang.i18n import translate as _t
+from ..rules.auction import Auction
+from ..model.cards import SUITS, Seat, Strain
+from ..model.contract import PASS, Call
+from ..model.deal import Deal
+from ..model.hand import Hand
+from ..text.i18n import translate as _t
 from ..quiz.core import Question, register_generator
 from ..quiz.terms import call_name, seat_name
 from .advice import advise

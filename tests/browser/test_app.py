@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from bridgelab.lang.i18n import translate
+from bridgelab.text.i18n import translate
 from bridgelab.quiz import QuizSession
 
 SEED = 7

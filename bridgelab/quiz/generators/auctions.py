@@ -1,7 +1,7 @@
 """Auction questions: is this call legal and why not, the lowest bid in a strain, pick the legal
 call, tricks needed, and who is declarer, dummy and opening leader.
 
-Answers come from ``bridgelab.auction.Auction`` (``is_legal``, ``check``, ``contract``); the
+Answers come from ``bridgelab.rules.auction.Auction`` (``is_legal``, ``check``, ``contract``); the
 explanations name the facts the rule rests on (the last bid, who made it, whether it is
 doubled, who first named the strain), and in English also quote the IllegalCall reason. Near
 misses: the call asked about is often the bid one step too low (2♦ over 2♥ where 3♦ is the
@@ -10,11 +10,11 @@ lowest), a double of partner's bid, or a redouble with no double.
 
 from __future__ import annotations
 
-from ...auction import Auction
-from ...cards import STRAINS, Seat
-from ...contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
-from ...errors import IllegalCall
-from ...lang.i18n import translate as _t
+from ...rules.auction import Auction
+from ...model.cards import STRAINS, Seat
+from ...model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from ...model.errors import IllegalCall
+from ...text.i18n import translate as _t
 from ..core import Question, register_generator
 from ..terms import call_name, contract_name, seat_name, strain_name
 

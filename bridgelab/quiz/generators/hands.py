@@ -1,6 +1,6 @@
 """Hand-evaluation questions: HCP, honour tricks, quick tricks, losers, pattern, balanced.
 
-Every answer comes from the holding tables of ``bridgelab.evaluate`` (through Hand), and every
+Every answer comes from the holding tables of ``bridgelab.model.evaluate`` (through Hand), and every
 explanation counts suit by suit from the same tables. Near misses (Bridge Baron's idea): the
 "at least N HCP?" question asks about a hand one point short as often as one that has it, and
 the balanced question favours the patterns that are nearly balanced (5-4-2-2, 4-4-4-1, 6-3-2-2).
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import SUITS, SUIT_SYMBOLS
-from ...evaluate import BALANCED_PATTERNS, EVALUATORS
-from ...hand import Hand, holding_to_text
-from ...lang.i18n import translate as _t
+from ...model.cards import SUITS, SUIT_SYMBOLS
+from ...model.evaluate import BALANCED_PATTERNS, EVALUATORS
+from ...model.hand import Hand, holding_to_text
+from ...text.i18n import translate as _t
 from ..answers import format_number
 from ..core import Question, register_generator
 

@@ -1,17 +1,17 @@
 """Scoring questions: the duplicate score of a contract, and where the points go in rubber
 bridge (below or above the line, for whom), as in the Estonian exercise.
 
-Every figure comes from ``bridgelab.scoring.score_breakdown``; the explanation is that breakdown
+Every figure comes from ``bridgelab.rules.scoring.score_breakdown``; the explanation is that breakdown
 line by line, in the learner's language. Near misses: the tricks taken are often one short of
 the contract or one over it, and doubled contracts appear at level 3.
 """
 
 from __future__ import annotations
 
-from ...cards import SEATS, STRAINS
-from ...contract import Contract
-from ...lang.i18n import translate as _t
-from ...scoring import score_breakdown
+from ...model.cards import SEATS, STRAINS
+from ...model.contract import Contract
+from ...text.i18n import translate as _t
+from ...rules.scoring import score_breakdown
 from ..banks import rubber_figure
 from ..core import Question, register_generator
 from ..explain import rubber_lines, score_lines, vulnerability_text, where_text

@@ -1,0 +1,207 @@
+"""Double dummy: the tricks each declarer takes in each strain with all four hands seen.
+
+Needs the optional extra ``bridgelab[dd]``: endplay, which wraps Bo Haglund's DDS solver.
+
+    >>> from bridgelab.analysis.dd import dd_table, par
+    >>> dd_table(deal)            # rows N E S W, columns C D H S NT
+    >>> par(deal, vulnerable="None", dealer="N")
+
+Batches go to DDS 40 deals (200 strain tables) at a time; ``dd_tables(..., workers=2)`` and
+``dd_study`` spread the work over processes, each running DDS on one thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Iterable
+
+import numpy as np
+import pandas as pd
+
+from ..model.cards import SEATS, STRAINS, Seat, Strain
+from ..model.contract import Contract
+from ..model.deal import Deal, Vulnerability
+from ..model.errors import BridgeError, InvalidDeal
+from ..model.hand import holdings_to_pbn
+
+try:  # the optional extra
+    import endplay._dds as _dds
+    from endplay.dds import calc_all_tables as _calc_all_tables
+    from endplay.dds import par as _endplay_par
+    from endplay.types import Deal as _EPDeal
+    from endplay.types import Denom as _Denom
+    from endplay.types import Player as _Player
+    from endplay.types import Vul as _Vul
+except ImportError as e:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        "double dummy needs the optional extra: pip install 'bridgelab[dd]' (it installs endplay, "
+        "which wraps Bo Haglund's DDS solver)"
+    ) from e
+
+__all__ = ["dd_table", "dd_tables", "solve_batch", "par", "Par", "dd_study", "mean_tricks",
+           "set_threads"]
+
+_BATCH = 40  # DDS solves at most 200 strain tables in one call: 40 deals x 5 strains
+_LOCK = threading.Lock()  # DDS keeps per-thread state: one call at a time per process
+_threads: int | None = None
+# endplay lists strains spades, hearts, diamonds, clubs, no trump; bridgelab clubs ... no trump.
+_FROM_ENDPLAY = [3, 2, 1, 0, 4]
+
+
+def set_threads(n: int | None) -> None:
+    """How many threads DDS may use in this process (None: DDS's own choice, all cores)."""
+    global _threads
+    if n == _threads:
+        return
+    with _LOCK:
+        _dds.SetMaxThreads(0 if n is None else int(n))
+        _threads = n
+
+
+def _as_holdings(deal) -> np.ndarray:
+    if isinstance(deal, Deal):
+        return np.asarray(deal.holdings)
+    if isinstance(deal, str):
+        return np.asarray(Deal.from_pbn(deal).holdings)
+    arr = np.asarray(deal)
+    if arr.shape != (4, 4):
+        raise InvalidDeal(
+            f"a deal is a Deal, a PBN string or a (4, 4) array of holdings, not shape {arr.shape}"
+        )
+    return np.asarray(Deal.from_holdings(arr).holdings)
+
+
+def _to_endplay(holdings: np.ndarray) -> "_EPDeal":
+    return _EPDeal("N:" + " ".join(holdings_to_pbn(holdings[s]) for s in range(4)))
+
+
+def solve_batch(holdings, strains: Iterable | None = None) -> np.ndarray:
+    """Double-dummy tricks for a batch: (n, 4, 4) holdings -> (n, 4, 5) int8 array of tricks,
+    indexed [deal, declarer N E S W, strain C D H S NT]. Only ``strains`` are solved if given
+    (the others read -1): no trump alone is five times quicker than the whole table."""
+    arr = np.asarray(holdings)
+    if arr.ndim != 3 or arr.shape[1:] != (4, 4):
+        raise InvalidDeal(f"a batch of deals has shape (n, 4, 4), not {arr.shape}")
+    wanted = set(STRAINS) if strains is None else {Strain.parse(s) for s in strains}
+    exclude = [_Denom(_FROM_ENDPLAY.index(int(s))) for s in STRAINS if s not in wanted]
+    per_call = _BATCH * 5 // max(1, len(wanted))
+    out = np.empty((len(arr), 4, 5), dtype=np.int8)
+    for start in range(0, len(arr), per_call):
+        part = arr[start: start + per_call]
+        deals = [_to_endplay(h) for h in part]
+        with _LOCK:
+            tables = _calc_all_tables(deals, exclude)
+        for i, table in enumerate(tables):
+            out[start + i] = _tricks_of(table)
+    if exclude:
+        out[:, :, [int(s) for s in STRAINS if s not in wanted]] = -1
+    return out
+
+
+def _tricks_of(table) -> np.ndarray:
+    """An endplay DDTable as a (4, 5) array [declarer N E S W, strain C D H S NT]."""
+    ep = np.array(table.to_list(), dtype=np.int8)  # [endplay strain][player]
+    return ep[_FROM_ENDPLAY].T
+
+
+def dd_table(deal) -> pd.DataFrame:
+    """The tricks each declarer (rows N E S W) takes in each strain (columns C D H S NT)."""
+    tricks = solve_batch(_as_holdings(deal)[None])[0]
+    return pd.DataFrame(tricks.astype(int), index=[s.name for s in SEATS],
+                        columns=[s.name for s in STRAINS]).rename_axis(index="declarer",
+                                                                        columns="strain")
+
+
+def _solve_part(holdings: np.ndarray) -> np.ndarray:
+    set_threads(1)
+    return solve_batch(holdings)
+
+
+def dd_tables(deals, workers: int | None = None, chunk_size: int = _BATCH) -> np.ndarray:
+    """Tricks for many deals, (n, 4, 5). ``workers`` > 1 splits them over processes in parts
+    of ``chunk_size`` deals (one DDS thread each); otherwise DDS runs in this process on its
+    own threads."""
+    if isinstance(deals, np.ndarray) and deals.ndim == 3:
+        arr = deals
+    elif hasattr(deals, "holdings") and np.ndim(deals.holdings) == 3:
+        arr = np.asarray(deals.holdings)
+    else:
+        arr = np.array([_as_holdings(d) for d in deals], dtype=np.uint16).reshape(-1, 4, 4)
+    if not workers or workers == 1 or len(arr) <= chunk_size:
+        return solve_batch(arr)
+    import concurrent.futures as cf
+    import multiprocessing as mp
+
+    parts = [arr[i: i + chunk_size] for i in range(0, len(arr), chunk_size)]
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
+    with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        return np.concatenate(list(pool.map(_solve_part, parts)))
+
+
+@dataclass(frozen=True)
+class Par:
+    """The par result: the score for North-South and the contracts that reach it, each with the
+    number of tricks over (+) or under (-) the contract."""
+
+    score: int
+    contracts: tuple[tuple[Contract, int], ...]
+
+    def __str__(self) -> str:
+        if not self.contracts:
+            return "par: passed out, 0"
+        parts = [f"{c}{'=' if r == 0 else f'{r:+d}'}" for c, r in self.contracts]
+        return f"par {self.score:+d} for N-S: " + ", ".join(parts)
+
+
+_VUL = {Vulnerability.NONE: "none", Vulnerability.NS: "ns", Vulnerability.EW: "ew",
+        Vulnerability.BOTH: "both"}
+_PENALTY = {1: 0, 2: 1, 4: 2}
+
+
+def par(deal, vulnerable="None", dealer="N") -> Par:
+    """The par contract(s) and score of a deal: the result when both sides bid perfectly knowing
+    all the cards (DDS's par, dealer-aware). The score is for North-South."""
+    holdings = _as_holdings(deal)
+    vul = Vulnerability.parse(vulnerable)
+    seat = Seat.parse(dealer)
+    with _LOCK:
+        table = _calc_all_tables([_to_endplay(holdings)])[0]
+        tricks = _tricks_of(table)
+        result = _endplay_par(table, getattr(_Vul, _VUL[vul]), _Player(int(seat)))
+        contracts = []
+        for c in result:
+            strain = Strain(_FROM_ENDPLAY[int(c.denom)])
+            declarer = Seat(int(c.declarer))
+            made = int(tricks[declarer, strain]) - (c.level + 6)
+            contracts.append((Contract(int(c.level), strain, _PENALTY[int(c.penalty)], declarer), made))
+        score = int(result.score)
+    return Par(score, tuple(contracts))
+
+
+def dd_study(n: int = 1_000, seed=None, where=None, predeal=None, *, declarers="NESW",
+             strains=("C", "D", "H", "S", "NT"), chunk_size: int = 200, workers: int | None = 2,
+             client=None, progress: bool = False) -> pd.DataFrame:
+    """How often each declarer takes each number of tricks in each strain, over ``n`` seeded deals
+    meeting ``where``: a study (see ``bridgelab.analysis.stats.study``) with one measure per declarer and
+    strain, run on ``workers`` processes or a Dask ``client``."""
+    from .stats import study
+
+    seats = [Seat.parse(s) for s in declarers]
+    measures = [f"{s.name} tricks {Strain.parse(t).name}" for s in seats for t in strains]
+    return study(measures, n=n, seed=seed, where=where, predeal=predeal, chunk_size=chunk_size,
+                 workers=workers, client=client, progress=progress)
+
+
+def mean_tricks(result: pd.DataFrame) -> pd.DataFrame:
+    """Average tricks per declarer (rows) and strain (columns) from a ``dd_study`` table."""
+    df = result[result["measure"].str.contains(" tricks ")].copy()
+    if df.empty:
+        raise BridgeError("this table has no double-dummy measures ('N tricks NT' ...)")
+    parts = df["measure"].str.split(" tricks ", expand=True)
+    df["declarer"], df["strain"] = parts[0], parts[1]
+    df["weighted"] = df["value"].astype(float) * df["proportion"]
+    table = df.pivot_table(index="declarer", columns="strain", values="weighted", aggfunc="sum")
+    order_r = [s.name for s in SEATS if s.name in table.index]
+    order_c = [s.name for s in STRAINS if s.name in table.columns]
+    return table.loc[order_r, order_c]

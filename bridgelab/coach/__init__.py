@@ -1,0 +1,1 @@
+"""Card-play practice: play sessions, robots, the double-dummy coach, technique deal sets."""

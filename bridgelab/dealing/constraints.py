@@ -1,0 +1,785 @@
+"""Dealing constraints: the compact form a teacher types, and Dealer's condition language.
+
+Both read into one small expression tree that evaluates on a whole ``DealBatch`` at once (a
+boolean mask of shape (n,)). A part of the tree that speaks of one seat's HCP and suit lengths
+only can also be evaluated on the table of every (shape, HCP) a hand can have; the dealer
+uses that to refuse impossible constraints at once and to draw rare hands directly
+("smart stacking").
+
+The compact form (case does not matter except M/m; the seat is North until one is named)::
+
+    N: 15-17 balanced              North 15 to 17 HCP and a 4-3-3-3, 4-4-3-2 or 5-3-3-2
+    N 15-17 hcp, S 5+S             a seat name switches seat; "," and "and" join
+    S>=5   5+S   5-6H   4S         spade length (letters S H D C, or ♠ ♥ ♦ ♣, or words)
+    5+M    4+m                     a major (M) or a minor (m) of that length
+    4333   5xx4                    lengths spades-hearts-diamonds-clubs; x is any length
+    any 4432   any 55xx   4-4-3-2  any suits (a pattern written with dashes is "any")
+    balanced  semi-balanced  unbalanced
+    hcp>=15   12+   12 hcp   controls>=4   5-7 losers   (any evaluator in EVALUATORS)
+    not 4333;  ... or ...;  ( ... )          not > and/"," > or
+    N 20-21 balanced; S 0-7                  ";" joins the conditions of several seats
+
+A lone S is South when a condition follows it ("S 5+H", "N 12+ S 8+"), and spades when a
+comparison follows it or it ends a condition ("S>=5", "5+S", "5 S"). M and m are the only
+letters whose case matters. A shape written with dashes (4-3-3-3) is a pattern in any suits.
+
+Dealer's language (detected by ``name(`` or ``&&``/``||``)::
+
+    hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)
+    spades(south) >= 5 || hascard(west, KS)   controls(east, hearts) > 1   !(hcp(north) > 10)
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import re
+from typing import Callable
+
+import numpy as np
+
+from ..model.cards import Card, Seat, Strain, suit_index
+from ..model.errors import ConstraintError, ParseError
+
+from ..model import evaluate as _ev
+
+__all__ = ["Constraint", "parse_constraint", "SHAPES", "shape_code", "shape_table"]
+
+# ---- shapes ---------------------------------------------------------------------------------
+
+SHAPES = np.array(
+    [s for s in itertools.product(range(14), repeat=4) if sum(s) == 13], dtype=np.int64
+)
+"""The 560 shapes a hand can have: lengths of spades, hearts, diamonds, clubs."""
+NCODES = 14 ** 4
+
+
+def shape_code(lengths) -> np.ndarray:
+    """One integer per shape (spades*2744 + hearts*196 + diamonds*14 + clubs), last axis = suits."""
+    a = np.asarray(lengths).astype(np.int32)
+    return ((a[..., 0] * 14 + a[..., 1]) * 14 + a[..., 2]) * 14 + a[..., 3]
+
+
+_SHAPE_CODES = shape_code(SHAPES)
+
+
+def shape_table(pattern: str, any_order: bool) -> np.ndarray:
+    """A bool table over shape codes: shapes that match ``pattern`` ('5xx4', '4333', '55xx')."""
+    want = [(i, int(ch)) for i, ch in enumerate(pattern) if ch != "x"]
+    orders = itertools.permutations(range(4)) if any_order else [(0, 1, 2, 3)]
+    match = np.zeros(len(SHAPES), dtype=bool)
+    for order in orders:
+        match |= np.all([SHAPES[:, order[i]] == w for i, w in want] or [True], axis=0)
+    table = np.zeros(NCODES, dtype=bool)
+    table[_SHAPE_CODES[match]] = True
+    return table
+
+
+def _table_from(fn) -> np.ndarray:
+    table = np.zeros(NCODES, dtype=bool)
+    table[_SHAPE_CODES] = fn(SHAPES)
+    return table
+
+
+_BALANCED = _table_from(_ev.is_balanced)
+_SEMI = _table_from(_ev.is_semi_balanced)
+
+
+# ---- evaluation environments ------------------------------------------------------------------
+
+GRID_HCP = 41
+
+
+class NotOnGrid(Exception):
+    """This part of a constraint needs more than one seat's HCP and suit lengths."""
+
+
+def _kernels():
+    return importlib.import_module("bridgelab.dealing.kernels")
+
+
+def seat_total(holdings: np.ndarray, seat: int, table: np.ndarray) -> np.ndarray:
+    """The sum of a holding table over the four suits of ``seat``: shape (n,), the table's dtype."""
+    out = np.empty(holdings.shape[0], dtype=table.dtype)
+    _kernels().seat_sum(np.ascontiguousarray(holdings), seat, table, out)
+    return out
+
+
+class BatchEnv:
+    """Values of a DealBatch, computed once per constraint evaluation."""
+
+    def __init__(self, holdings: np.ndarray):
+        self.h = holdings
+        self.n = holdings.shape[0]
+        self._cache: dict = {}
+
+    def value(self, name: str, seat: int, suit: int | None):
+        key = ("v", name, seat, suit)
+        if key not in self._cache:
+            table = _ev.evaluator(name).table
+            if suit is None:
+                v = seat_total(self.h, seat, table)
+            else:
+                v = table[self.h[:, seat, suit]]
+            self._cache[key] = v
+        return self._cache[key]
+
+    def shape_code(self, seat: int):
+        key = ("shape", seat)
+        if key not in self._cache:
+            code = np.empty(self.n, dtype=np.int32)
+            _kernels().seat_shape_code(np.ascontiguousarray(self.h), seat, _ev.LENGTH, code)
+            self._cache[key] = code
+        return self._cache[key]
+
+    def has(self, seat: int, suit: int, mask: int):
+        return (self.h[:, seat, suit] & mask) != 0
+
+
+class GridEnv:
+    """Every (shape, HCP) a hand of ``seat`` can have: 560 shapes x 41 point totals (0-40,
+    room for a point count registered as 'hcp' that gives a suit up to 10)."""
+
+    HCP = np.tile(np.arange(GRID_HCP, dtype=np.int64), len(SHAPES))
+    LENGTHS = np.repeat(SHAPES, GRID_HCP, axis=0)
+    CODES = np.repeat(_SHAPE_CODES, GRID_HCP)
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.n = len(self.HCP)
+
+    def _check(self, seat):
+        if seat != self.seat:
+            raise NotOnGrid
+
+    def value(self, name, seat, suit):
+        self._check(seat)
+        if name == "length" and suit is not None:
+            return self.LENGTHS[:, suit]
+        if name == "hcp" and suit is None:
+            return self.HCP
+        raise NotOnGrid
+
+    def shape_code(self, seat):
+        self._check(seat)
+        return self.CODES
+
+    def has(self, seat, suit, mask):
+        raise NotOnGrid
+
+
+# ---- the expression tree ----------------------------------------------------------------------
+
+class Node:
+    def seats(self) -> set[int]:
+        return set().union(*(c.seats() for c in self.children())) if self.children() else set()
+
+    def children(self):
+        return ()
+
+
+class Num(Node):
+    def __init__(self, v):
+        self.v = v
+
+    def ev(self, env):
+        return np.full(env.n, self.v)
+
+
+class Value(Node):
+    def __init__(self, name, seat, suit=None):
+        self.name, self.seat, self.suit = name, seat, suit
+
+    def seats(self):
+        return {self.seat}
+
+    def ev(self, env):
+        return env.value(self.name, self.seat, self.suit)
+
+
+class Shape(Node):
+    def __init__(self, seat, table):
+        self.seat, self.table = seat, table
+
+    def seats(self):
+        return {self.seat}
+
+    def ev(self, env):
+        return self.table[env.shape_code(self.seat)]
+
+
+class HasCard(Node):
+    def __init__(self, seat, card: Card):
+        self.seat, self.card = seat, card
+
+    def seats(self):
+        return {self.seat}
+
+    def ev(self, env):
+        return env.has(self.seat, self.card.suit_index, self.card.mask)
+
+
+_OPS: dict[str, Callable] = {
+    ">=": np.greater_equal, "<=": np.less_equal, ">": np.greater, "<": np.less,
+    "==": np.equal, "=": np.equal, "!=": np.not_equal,
+    "+": np.add, "-": np.subtract, "*": np.multiply, "/": np.floor_divide, "%": np.mod,
+}
+
+
+class BinOp(Node):
+    def __init__(self, op, a, b):
+        self.op, self.a, self.b = op, a, b
+
+    def children(self):
+        return (self.a, self.b)
+
+    def ev(self, env):
+        a, b = self.a.ev(env), self.b.ev(env)
+        if self.op in ("/", "%"):
+            b = np.where(b == 0, 1, b)  # Dealer's convention would crash; we read x/0 as x/1
+        return _OPS[self.op](a, b)
+
+
+def _truth(x):
+    return x if x.dtype == bool else x != 0
+
+
+class And(Node):
+    def __init__(self, parts):
+        self.parts = list(parts)
+
+    def children(self):
+        return self.parts
+
+    def ev(self, env):
+        out = _truth(self.parts[0].ev(env))
+        for p in self.parts[1:]:
+            out = out & _truth(p.ev(env))
+        return out
+
+
+class Or(And):
+    def ev(self, env):
+        out = _truth(self.parts[0].ev(env))
+        for p in self.parts[1:]:
+            out = out | _truth(p.ev(env))
+        return out
+
+
+class Not(Node):
+    def __init__(self, a):
+        self.a = a
+
+    def children(self):
+        return (self.a,)
+
+    def ev(self, env):
+        return ~_truth(self.a.ev(env))
+
+
+def _range(node: Node, lo, hi) -> Node:
+    parts = []
+    if lo is not None:
+        parts.append(BinOp(">=", node, Num(lo)))
+    if hi is not None:
+        parts.append(BinOp("<=", node, Num(hi)))
+    return parts[0] if len(parts) == 1 else And(parts)
+
+
+# ---- Constraint -----------------------------------------------------------------------------
+
+class Constraint:
+    """A parsed constraint: call it on a DealBatch for a bool mask of shape (n,)."""
+
+    def __init__(self, text: str, node: Node):
+        self.text = text
+        self.node = node
+
+    def __call__(self, batch) -> np.ndarray:
+        holdings = batch.holdings if hasattr(batch, "holdings") else np.asarray(batch)
+        env = BatchEnv(holdings)
+        out = _truth(np.asarray(self.node.ev(env)))
+        return np.broadcast_to(out, (env.n,))
+
+    def conjuncts(self) -> list[Node]:
+        node = self.node
+        return list(node.parts) if type(node) is And else [node]
+
+    def seat_grids(self) -> dict[int, np.ndarray]:
+        """For each seat, the (shape, HCP) cells its one-seat conditions allow (560*41 bools)."""
+        grids: dict[int, np.ndarray] = {}
+        for part in self.conjuncts():
+            seats = part.seats()
+            if len(seats) != 1:
+                continue
+            (seat,) = seats
+            try:
+                mask = np.broadcast_to(_truth(np.asarray(part.ev(GridEnv(seat)))), (GridEnv.HCP.size,))
+            except NotOnGrid:
+                continue
+            grids[seat] = mask if seat not in grids else grids[seat] & mask
+        return grids
+
+    def __repr__(self) -> str:
+        return f"Constraint({self.text!r})"
+
+
+def parse_constraint(text) -> Constraint:
+    """Read a constraint in the compact form or in Dealer's language (see the module doc)."""
+    if isinstance(text, Constraint):
+        return text
+    if not isinstance(text, str):
+        raise ConstraintError(
+            f"a constraint is a string like 'N: 15-17 balanced' or a function of a DealBatch, "
+            f"not {type(text).__name__}"
+        )
+    if not text.strip():
+        raise ConstraintError("the constraint is empty: write e.g. 'N: 15-17 balanced'")
+    if re.search(r"[A-Za-z_]\w*\s*\(\s*(north|east|south|west)\b|&&|\|\|", text, re.I):
+        node = _DealerParser(text).parse()
+    else:
+        node = _TeacherParser(text).parse()
+    return Constraint(text, node)
+
+
+# ---- tokens -----------------------------------------------------------------------------------
+
+def _seat_of(text: str) -> int | None:
+    """North 0 ... West 3 for a seat letter or name, None for any other word."""
+    try:
+        return int(Seat.parse(text))
+    except ParseError:
+        return None
+
+
+def _suit_of(text: str) -> int | None:
+    """Spades 0 ... clubs 3 for a suit letter, word or symbol, None for anything else."""
+    try:
+        strain = Strain.parse(text)
+    except ParseError:
+        return None
+    return None if strain is Strain.NT else suit_index(strain)
+
+
+_EVAL_ALIASES = {"HCP": "hcp", "POINTS": "hcp", "PTS": "hcp", "PT": "hcp", "HCPS": "hcp",
+                 "LOSER": "losers", "CONTROL": "controls"}
+
+_TOKEN = re.compile(
+    r"""\s*(?:
+      (?P<pattern>[0-9xX]{4}(?![0-9]))
+    | (?P<dashed>\d{1,2}-\d{1,2}-\d{1,2}-\d{1,2})
+    | (?P<num>\d+)
+    | (?P<op>>=|<=|==|!=|=|<|>|&&|\|\||!|\+|-|\*|/|%|\(|\)|,|;|:)
+    | (?P<sym>[♠♥♦♣♤♡♢♧])
+    | (?P<word>[A-Za-z_][A-Za-z_0-9\-]*)
+    )""",
+    re.VERBOSE,
+)
+
+
+class _Tok:
+    __slots__ = ("kind", "text", "pos")
+
+    def __init__(self, kind, text, pos):
+        self.kind, self.text, self.pos = kind, text, pos
+
+    def __repr__(self):
+        return f"{self.kind}:{self.text}"
+
+
+def _tokenize(text: str) -> list[_Tok]:
+    toks = []
+    pos = 0
+    while pos < len(text):
+        if text[pos:].strip() == "":
+            break
+        m = _TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            start = pos + (len(text[pos:]) - len(text[pos:].lstrip()))
+            raise ConstraintError(
+                f"cannot read {text[start:start + 10]!r} at character {start + 1} of {text!r}: "
+                "use seat names (N E S W), numbers, suits (S H D C or ♠ ♥ ♦ ♣), shapes like 4333, "
+                "words like hcp, balanced, any, and, or, not"
+            )
+        kind = m.lastgroup
+        tok = m.group(kind)
+        if kind == "word" and tok.lower() not in ("semi-balanced",) and "-" in tok:
+            # 'balanced-ish' words with dashes other than semi-balanced: split at the dash
+            tok = tok.split("-")[0]
+            toks.append(_Tok(kind, tok, m.start(kind)))
+            pos = m.start(kind) + len(tok)
+            continue
+        toks.append(_Tok(kind, tok, m.start(kind)))
+        pos = m.end()
+    toks.append(_Tok("end", "", len(text)))
+    return toks
+
+
+class _Parser:
+    WHAT = ""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.toks = _tokenize(text)
+        self.i = 0
+
+    @property
+    def tok(self) -> _Tok:
+        return self.toks[self.i]
+
+    def peek(self, k=1) -> _Tok:
+        return self.toks[min(self.i + k, len(self.toks) - 1)]
+
+    def take(self) -> _Tok:
+        t = self.toks[self.i]
+        self.i += 1
+        return t
+
+    def is_(self, *texts, kind=None) -> bool:
+        t = self.tok
+        if kind and t.kind != kind:
+            return False
+        return not texts or t.text.upper() in texts or t.text in texts
+
+    def fail(self, expected: str, tok: _Tok | None = None):
+        t = tok or self.tok
+        where = "at the end" if t.kind == "end" else f"at {t.text!r} (character {t.pos + 1})"
+        raise ConstraintError(f"cannot read {self.text!r} {where}: expected {expected}. {self.WHAT}")
+
+
+# ---- the compact form -------------------------------------------------------------------------
+
+class _TeacherParser(_Parser):
+    WHAT = (
+        "Allowed: a seat (N E S W) then conditions such as 15-17, 12+ hcp, hcp>=15, 5+S, S>=5, "
+        "5+M, 4333, any 4432, 5xx4, balanced, semi-balanced, joined by ',', 'and', 'or', 'not', "
+        "with ';' between seats."
+    )
+
+    def parse(self) -> Node:
+        self.seat = 0
+        parts = [self.or_()]
+        while self.is_(";"):
+            self.take()
+            if self.tok.kind == "end":
+                break
+            parts.append(self.or_())
+        if self.tok.kind != "end":
+            self.fail("',', 'and', 'or' or ';' between conditions")
+        return parts[0] if len(parts) == 1 else And(parts)
+
+    def or_(self) -> Node:
+        parts = [self.and_()]
+        while self.is_("OR", "||"):
+            self.take()
+            parts.append(self.and_())
+        return parts[0] if len(parts) == 1 else Or(parts)
+
+    def and_(self) -> Node:
+        parts = [self.not_()]
+        while True:
+            if self.is_(",", "AND", "&&"):
+                self.take()
+            elif self.tok.kind == "end" or self.is_(";", ")", "OR", "||"):
+                break
+            parts.append(self.not_())
+        return parts[0] if len(parts) == 1 else And(parts)
+
+    def not_(self) -> Node:
+        self.seat_prefix()
+        if self.is_("NOT", "!"):
+            self.take()
+            return Not(self.not_())
+        if self.is_("("):
+            self.take()
+            node = self.or_()
+            if not self.is_(")"):
+                self.fail("')'")
+            self.take()
+            return node
+        return self.atom()
+
+    def seat_prefix(self) -> None:
+        """A seat name (N, North, ...) starts the conditions of that seat."""
+        t = self.tok
+        if t.kind != "word" or _seat_of(t.text) is None:
+            return
+        nxt = self.peek()
+        if t.text.upper() == "S" and nxt.kind == "op" and nxt.text in _CMP:
+            return  # S>=5: spades
+        self.take()
+        self.seat = _seat_of(t.text)
+        if self.is_(":"):
+            self.take()
+
+    def suit_after(self) -> tuple[int, ...] | None:
+        """Suits named by the next token (S, ♠, spades; M = a major, m = a minor).
+
+        A lone 'S' after a space that is followed by another condition is South, not spades:
+        "N 12+ S 5+H" is two seats.
+        """
+        t = self.tok
+        if t.kind == "word" and t.text.upper() == "S" and self.i > 0:
+            prev = self.toks[self.i - 1]
+            nxt = self.peek()
+            spaced = prev.pos + len(prev.text) < t.pos
+            ends = nxt.kind == "end" or nxt.text.upper() in (
+                ",", ";", ")", "AND", "OR", "&&", "||") or nxt.text in _CMP
+            if spaced and not ends:
+                return None
+        if t.kind in ("sym", "word") and _suit_of(t.text) is not None:
+            return (_suit_of(t.text),)
+        if t.kind == "word":
+            if t.text == "M" or t.text.upper() in ("MAJOR", "MAJORS"):
+                return (0, 1)
+            if t.text == "m" or t.text.upper() in ("MINOR", "MINORS"):
+                return (2, 3)
+        return None
+
+    def evaluator_after(self) -> str | None:
+        t = self.tok
+        if t.kind != "word":
+            return None
+        name = _EVAL_ALIASES.get(t.text.upper(), t.text.lower())
+        return name if name in _ev.EVALUATORS and name != "length" else None
+
+    def number(self) -> int:
+        if self.tok.kind != "num":
+            self.fail("a number")
+        return int(self.take().text)
+
+    def range_(self) -> tuple[int | None, int | None]:
+        lo = self.number()
+        if self.is_("+"):
+            self.take()
+            return lo, None
+        if self.is_("-") and self.peek().kind == "num":
+            self.take()
+            hi = self.number()
+            if hi < lo:
+                self.fail(f"a range low-high with low <= high, not {lo}-{hi}")
+            return lo, hi
+        return lo, lo
+
+    def length_node(self, suits, lo, hi) -> Node:
+        nodes = [_range(Value("length", self.seat, s), lo, hi) for s in suits]
+        return nodes[0] if len(nodes) == 1 else Or(nodes)
+
+    def atom(self) -> Node:
+        t = self.tok
+        if t.kind == "pattern" or t.kind == "dashed" or self.is_("ANY"):
+            return self.shapes()
+        if t.kind == "num":
+            lo, hi = self.range_()
+            suits = self.suit_after()
+            if suits is not None:
+                self.take()
+                return self.length_node(suits, lo, hi)
+            name = self.evaluator_after()
+            if name is not None:
+                self.take()
+            return _range(Value(name or "hcp", self.seat), lo, hi)
+        if t.kind in ("word", "sym"):
+            up = t.text.upper()
+            if up in ("BALANCED", "BAL"):
+                self.take()
+                return Shape(self.seat, _BALANCED)
+            if up in ("SEMI-BALANCED", "SEMIBALANCED", "SEMI"):
+                self.take()
+                if self.is_("BALANCED"):
+                    self.take()
+                return Shape(self.seat, _SEMI)
+            if up == "UNBALANCED":
+                self.take()
+                return Shape(self.seat, ~_BALANCED)
+            suits = self.suit_after()
+            name = None if suits is not None else self.evaluator_after()
+            if suits is not None or name is not None:
+                self.take()
+                if self.tok.kind == "op" and self.tok.text in _CMP:
+                    op = self.take().text
+                    value = self.number()
+                    if suits is not None:
+                        nodes = [BinOp(op, Value("length", self.seat, s), Num(value)) for s in suits]
+                        return nodes[0] if len(nodes) == 1 else Or(nodes)
+                    return BinOp(op, Value(name, self.seat), Num(value))
+                if name is not None and self.tok.kind == "num":
+                    lo, hi = self.range_()
+                    return _range(Value(name, self.seat), lo, hi)
+                self.fail(f"a comparison after {t.text!r}, as {t.text}>=5")
+        self.fail("a condition")
+
+    def shapes(self) -> Node:
+        table = self.one_shape()
+        while self.is_("+") and (self.peek().kind in ("pattern", "dashed") or self.peek().text.upper() == "ANY"):
+            self.take()
+            table = table | self.one_shape()
+        return Shape(self.seat, table)
+
+    def one_shape(self) -> np.ndarray:
+        return _one_shape(self)
+
+
+_CMP = (">=", "<=", "=", "==", "<", ">", "!=")
+
+
+def _one_shape(p: _Parser) -> np.ndarray:
+    any_order = False
+    if p.is_("ANY"):
+        p.take()
+        any_order = True
+    t = p.tok
+    if t.kind == "dashed":
+        text = t.text.replace("-", "")
+        any_order = True
+        if len(text) != 4:
+            p.fail("a pattern of four lengths such as 4-3-3-3")
+    elif t.kind == "pattern":
+        text = t.text.lower()
+    else:
+        p.fail("a shape of four lengths, spades-hearts-diamonds-clubs, such as 4333 or 5xx4")
+    p.take()
+    fixed = [int(c) for c in text if c != "x"]
+    if sum(fixed) > 13 or ("x" not in text and sum(fixed) != 13):
+        raise ConstraintError(
+            f"the shape {t.text!r} adds up to {sum(fixed)} cards{' or more' if 'x' in text else ''}, "
+            "not 13: a shape gives the lengths of spades, hearts, diamonds and clubs (x for any)"
+        )
+    return shape_table(text, any_order)
+
+
+# ---- Dealer's language ------------------------------------------------------------------------
+
+class _DealerParser(_Parser):
+    WHAT = (
+        "Allowed (Dealer's language): hcp(north) >= 15, spades(south), hearts(...), "
+        "hcp(east, spades), controls(...), losers(...), shape(north, any 4333 + 5xx4), "
+        "hascard(west, AS), numbers, + - * / %, comparisons, && || ! and parentheses."
+    )
+    _SUIT_FUNCS = {"SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3}
+
+    def parse(self) -> Node:
+        node = self.or_()
+        if self.tok.kind != "end":
+            self.fail("an operator (&&, ||, a comparison) or the end")
+        return node
+
+    def or_(self):
+        parts = [self.and_()]
+        while self.is_("||", "OR"):
+            self.take()
+            parts.append(self.and_())
+        return parts[0] if len(parts) == 1 else Or(parts)
+
+    def and_(self):
+        parts = [self.not_()]
+        while self.is_("&&", "AND"):
+            self.take()
+            parts.append(self.not_())
+        return parts[0] if len(parts) == 1 else And(parts)
+
+    def not_(self):
+        if self.is_("!", "NOT"):
+            self.take()
+            return Not(self.not_())
+        return self.cmp()
+
+    def cmp(self):
+        a = self.sum_()
+        if self.tok.kind == "op" and self.tok.text in _CMP:
+            op = self.take().text
+            return BinOp(op, a, self.sum_())
+        return a
+
+    def sum_(self):
+        a = self.term()
+        while self.is_("+", "-", kind="op"):
+            op = self.take().text
+            a = BinOp(op, a, self.term())
+        return a
+
+    def term(self):
+        a = self.unary()
+        while self.is_("*", "/", "%", kind="op"):
+            op = self.take().text
+            a = BinOp(op, a, self.unary())
+        return a
+
+    def unary(self):
+        if self.is_("-", kind="op"):
+            self.take()
+            return BinOp("-", Num(0), self.unary())
+        if self.is_("!", "NOT"):
+            self.take()
+            return Not(self.unary())
+        return self.primary()
+
+    def primary(self):
+        t = self.tok
+        if t.kind == "num":
+            self.take()
+            return Num(int(t.text))
+        if self.is_("("):
+            self.take()
+            node = self.or_()
+            self.expect(")")
+            return node
+        if t.kind == "word" and self.peek().text == "(":
+            name = t.text.upper()
+            self.take()
+            self.take()
+            seat = self.seat()
+            if name == "SHAPE":
+                self.expect(",")
+                table = _one_shape(self)
+                while self.is_("+", "-", kind="op"):
+                    op = self.take().text
+                    other = _one_shape(self)
+                    table = table | other if op == "+" else table & ~other
+                self.expect(")")
+                return Shape(seat, table)
+            if name == "HASCARD":
+                self.expect(",")
+                start = self.tok
+                text = ""
+                while not self.is_(")") and self.tok.kind != "end":
+                    text += self.take().text
+                try:
+                    card = Card.parse(text)
+                except ParseError:
+                    self.fail("a card such as AS, KH or ♠A", start)
+                self.expect(")")
+                return HasCard(seat, card)
+            if name in self._SUIT_FUNCS:
+                self.expect(")")
+                return Value("length", seat, self._SUIT_FUNCS[name])
+            ev = _EVAL_ALIASES.get(name, name.lower())
+            if ev in _ev.EVALUATORS:
+                suit = None
+                if self.is_(","):
+                    self.take()
+                    st = self.take()
+                    suit = _suit_of(st.text)
+                    if suit is None:
+                        self.fail("a suit: spades, hearts, diamonds or clubs", st)
+                self.expect(")")
+                return Value(ev, seat, suit)
+            self.fail(
+                "a function: hcp, spades, hearts, diamonds, clubs, shape, hascard, "
+                + ", ".join(sorted(n for n in _ev.EVALUATORS if n not in ("hcp", "length"))),
+                t,
+            )
+        self.fail("a number, a function such as hcp(north), or '('")
+
+    def seat(self) -> int:
+        t = self.tok
+        if t.kind == "word" and _seat_of(t.text) is not None:
+            self.take()
+            return _seat_of(t.text)
+        self.fail("a seat: north, east, south or west")
+
+    def expect(self, text):
+        if not self.is_(text):
+            self.fail(repr(text))
+        self.take()
+

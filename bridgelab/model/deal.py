@@ -1,0 +1,247 @@
+"""Deal (four hands) and Board (a board number's dealer and vulnerability); PBN deal strings."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from .cards import SEATS, Card, Seat, Side
+from .errors import InvalidDeal, ParseError, PBNError
+from .hand import Hand, holdings_to_pbn, parse_holdings
+from . import evaluate as _ev
+
+__all__ = ["Deal", "Board", "Vulnerability", "board"]
+
+
+class Vulnerability(enum.Enum):
+    """Which sides are vulnerable. Values are the PBN spellings."""
+
+    NONE = "None"
+    NS = "NS"
+    EW = "EW"
+    BOTH = "All"
+
+    def of(self, who: "Seat | Side | str") -> bool:
+        """Is this seat's (or side's) partnership vulnerable?"""
+        if isinstance(who, str):
+            try:
+                who = Seat.parse(who)
+            except ParseError:
+                who = Side.parse(who)
+        side = who.side if isinstance(who, Seat) else who
+        return self is Vulnerability.BOTH or self.value == side.value
+
+    def __str__(self) -> str:
+        return {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}[self.value]
+
+    @classmethod
+    def parse(cls, text: "str | Vulnerability") -> "Vulnerability":
+        """Read PBN and common spellings: None/Love/-, NS, EW, All/Both."""
+        if isinstance(text, Vulnerability):
+            return text
+        key = str(text).strip().upper().replace("-", "").replace("/", "")
+        if key in ("NONE", "LOVE", "", "O"):
+            return cls.NONE
+        if key in ("NS", "N", "S"):
+            return cls.NS
+        if key in ("EW", "E", "W"):
+            return cls.EW
+        if key in ("ALL", "BOTH", "B"):
+            return cls.BOTH
+        raise ParseError(f"{text!r} is not a vulnerability: write None, NS, EW or All")
+
+
+# Board 1..16 of the duplicate cycle; board 17 is board 1 again.
+_VUL_CYCLE = "- NS EW All NS EW All - EW All - NS All - NS EW".split()
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board number with the dealer and vulnerability the 16-board cycle gives it."""
+
+    number: int
+    dealer: Seat
+    vulnerable: Vulnerability
+
+    @classmethod
+    def from_number(cls, number: int) -> "Board":
+        if not isinstance(number, (int, np.integer)) or number < 1:
+            raise ParseError(f"{number!r} is not a board number: boards are numbered from 1")
+        i = (int(number) - 1) % 16
+        return cls(int(number), Seat(i % 4), Vulnerability.parse(_VUL_CYCLE[i]))
+
+    def is_vulnerable(self, who: "Seat | Side | str") -> bool:
+        return self.vulnerable.of(who)
+
+    def __str__(self) -> str:
+        return f"Board {self.number}: dealer {self.dealer.full_name}, vulnerable {self.vulnerable}"
+
+
+def board(number: int) -> Board:
+    """Dealer and vulnerability of board ``number`` (1, 2, ...) on the 16-board cycle."""
+    return Board.from_number(number)
+
+
+def _check_deal(holdings: np.ndarray) -> None:
+    """Raise InvalidDeal naming the doubled and missing cards and the hands of wrong size."""
+    problems = []
+    owners: dict[int, list[Seat]] = {}
+    for seat in SEATS:
+        for s in range(4):
+            h = int(holdings[seat, s])
+            for b in range(13):
+                if h >> b & 1:
+                    owners.setdefault(s * 13 + (12 - b), []).append(seat)
+    for idx in sorted(owners):
+        if len(owners[idx]) > 1:
+            names = " and ".join(seat.full_name for seat in owners[idx])
+            problems.append(f"{Card.from_index(idx)} is in {names}")
+    missing = [str(Card.from_index(i)) for i in range(52) if i not in owners]
+    if missing:
+        problems.append(f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+    for seat in SEATS:
+        n = int(_ev.LENGTH[holdings[seat]].sum())
+        if n != 13:
+            problems.append(f"{seat.full_name} has {n} cards ({'too many' if n > 13 else 'too few'})")
+    if problems:
+        raise InvalidDeal(
+            "a deal is 52 different cards, 13 to each hand: " + "; ".join(problems)
+        )
+
+
+class Deal:
+    """Four hands of thirteen cards, one to each seat. Shows as a compass diagram.
+
+    ``Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")``
+    """
+
+    __slots__ = ("_holdings", "_hands")
+
+    def __init__(self, hands: "Mapping[Seat | str, Hand | str] | Sequence[Hand | str]"):
+        if isinstance(hands, Mapping):
+            items = {Seat.parse(k): v for k, v in hands.items()}
+            if set(items) != set(SEATS):
+                raise InvalidDeal("a deal needs a hand for each of N, E, S and W")
+            ordered = [items[s] for s in SEATS]
+        else:
+            ordered = list(hands)
+            if len(ordered) != 4:
+                raise InvalidDeal(f"a deal is four hands (N, E, S, W), not {len(ordered)}")
+        rows = [h.holdings if isinstance(h, Hand) else parse_holdings(h) for h in ordered]
+        self._init(np.array(rows, dtype=np.uint16))
+
+    def _init(self, holdings: np.ndarray) -> None:
+        _check_deal(holdings)
+        holdings.setflags(write=False)
+        self._holdings = holdings
+        self._hands = tuple(Hand(tuple(int(x) for x in row)) for row in holdings)
+
+    @classmethod
+    def from_holdings(cls, holdings) -> "Deal":
+        """A deal from a (4, 4) array of holdings: seats N E S W, suits S H D C."""
+        arr = np.array(holdings, dtype=np.uint16)
+        if arr.shape != (4, 4):
+            raise InvalidDeal(f"deal holdings have shape (4, 4) (seats by suits), not {arr.shape}")
+        d = cls.__new__(cls)
+        d._init(arr)
+        return d
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Deal":
+        """Read a PBN deal: the first seat, a colon, then four hands clockwise from it.
+
+        Reads 'N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86';
+        any first seat; surrounding quotes are ignored.
+        """
+        if not isinstance(text, str):
+            raise PBNError(f"a PBN deal is a string like 'N:AKQ2.KJ4.A93.T52 ...', not {type(text).__name__}")
+        raw = text.strip().strip('"').strip()
+        if len(raw) < 2 or raw[1] != ":":
+            raise PBNError(
+                f"{text!r} does not start with a seat and a colon: a PBN deal reads "
+                "'N:' (or E:, S:, W:) and then four hands clockwise"
+            )
+        try:
+            first = Seat.parse(raw[0])
+        except ParseError:
+            raise PBNError(
+                f"{raw[0]!r} is not a seat: a PBN deal starts with N:, E:, S: or W:"
+            ) from None
+        hands = raw[2:].split()
+        if len(hands) != 4:
+            raise PBNError(
+                f"a PBN deal has four hands separated by spaces after {raw[:2]!r}; found {len(hands)}"
+            )
+        rows = [None] * 4
+        for i, h in enumerate(hands):
+            seat = Seat((first + i) % 4)
+            try:
+                rows[seat] = parse_holdings(h)
+            except PBNError as e:
+                raise PBNError(f"{seat.full_name}'s hand: {e}") from None
+        d = cls.__new__(cls)
+        d._init(np.array(rows, dtype=np.uint16))
+        return d
+
+    def to_pbn(self, first: "Seat | str" = Seat.N) -> str:
+        start = Seat.parse(first)
+        return f"{start.name}:" + " ".join(
+            holdings_to_pbn(self._holdings[s]) for s in start.clockwise()
+        )
+
+    # ---- access --------------------------------------------------------------------------
+    @property
+    def holdings(self) -> np.ndarray:
+        """The (4, 4) uint16 array: seats N E S W by suits S H D C (read-only)."""
+        return self._holdings
+
+    def __getitem__(self, seat: "Seat | str") -> Hand:
+        return self._hands[Seat.parse(seat)]
+
+    @property
+    def hands(self) -> dict[Seat, Hand]:
+        return dict(zip(SEATS, self._hands))
+
+    def owner(self, card: "Card | str") -> Seat:
+        """The seat that holds ``card``."""
+        c = Card.parse(card)
+        for seat in SEATS:
+            if self._holdings[seat, c.suit_index] & c.mask:
+                return seat
+        raise AssertionError("unreachable: a valid deal holds every card")
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Deal) and bool(np.array_equal(self._holdings, other._holdings))
+
+    def __hash__(self) -> int:
+        return hash(self._holdings.tobytes())
+
+    def evaluate(self, name: str) -> dict[Seat, float]:
+        """Evaluator ``name`` for each seat."""
+        values = _ev.evaluator(name)(self._holdings)
+        return {seat: values[seat].item() for seat in SEATS}
+
+    @property
+    def hcp(self) -> dict[Seat, int]:
+        return self.evaluate("hcp")
+
+    def rotated(self, turns: int = 1) -> "Deal":
+        """The deal turned clockwise: with turns=1 North's hand goes to East, and so on."""
+        return Deal.from_holdings(np.roll(self._holdings, int(turns) % 4, axis=0))
+
+    # ---- display -------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return f"Deal.from_pbn({self.to_pbn()!r})"
+
+    def __str__(self) -> str:
+        from ..render.display import deal_text
+
+        return deal_text(self)
+
+    def _repr_html_(self) -> str:
+        from ..render.display import deal_html
+
+        return deal_html(self)

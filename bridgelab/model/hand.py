@@ -1,0 +1,232 @@
+"""Hand: thirteen cards as four suit holdings (spades, hearts, diamonds, clubs)."""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Sequence
+
+import numpy as np
+
+from .cards import SUITS, Card, Rank, Strain, suit_index
+from .errors import PBNError
+from . import evaluate as _ev
+
+__all__ = ["Hand", "parse_holdings", "holdings_to_pbn", "holding_to_text", "holding_from_text"]
+
+_RANK_CHARS = "23456789TJQKA"
+_VOID_MARKS = ("-", "—", "")
+
+
+def holding_to_text(holding: int) -> str:
+    """'AKQ2' for a 13-bit holding, high cards first ('' for a void)."""
+    return "".join(_RANK_CHARS[b] for b in range(12, -1, -1) if holding >> b & 1)
+
+
+def holding_from_text(text: str, *, where: str = "suit") -> int:
+    """Read the ranks of one suit ('AKQ2', 'KJ10', '-' for a void) into a holding."""
+    raw = text.strip()
+    if raw in _VOID_MARKS:
+        return 0
+    raw = raw.upper().replace("10", "T")
+    holding = 0
+    for ch in raw:
+        if ch not in _RANK_CHARS:
+            raise PBNError(
+                f"{ch!r} in {where} {text!r} is not a rank: use A K Q J T 9 8 7 6 5 4 3 2 "
+                "(or 10), and '-' or nothing for a void"
+            )
+        bit = 1 << _RANK_CHARS.index(ch)
+        if holding & bit:
+            raise PBNError(f"{where} {text!r} has the {ch} twice")
+        holding |= bit
+    return holding
+
+
+def parse_holdings(text: str) -> tuple[int, int, int, int]:
+    """Read a PBN hand 'AKQ2.KJ4.A93.T52' (spades first) into four holdings, any number of cards."""
+    if not isinstance(text, str):
+        raise PBNError(f"a PBN hand is a string like 'AKQ2.KJ4.A93.T52', not {type(text).__name__}")
+    parts = text.strip().split(".")
+    if len(parts) != 4:
+        raise PBNError(
+            f"{text!r} has {len(parts)} suit{'s' if len(parts) != 1 else ''}: a PBN hand has four, "
+            "spades.hearts.diamonds.clubs separated by three dots, as 'AKQ2.KJ4.A93.T52'"
+        )
+    names = ("spades", "hearts", "diamonds", "clubs")
+    return tuple(  # type: ignore[return-value]
+        holding_from_text(p, where=f"the {names[i]} of {text.strip()!r}:") for i, p in enumerate(parts)
+    )
+
+
+def holdings_to_pbn(holdings: Sequence[int]) -> str:
+    return ".".join(holding_to_text(int(h)) for h in holdings)
+
+
+class Hand:
+    """Thirteen cards. Shows as a suit-by-suit diagram; evaluators are properties.
+
+    >>> h = Hand.from_pbn("AKQ2.KJ4.A93.T52")
+    >>> h.hcp, h.shape, h.pattern
+    (17, (4, 3, 3, 3), '4-3-3-3')
+    """
+
+    __slots__ = ("_holdings",)
+
+    def __init__(self, holdings: Sequence[int]):
+        hs = tuple(int(h) for h in holdings)
+        if len(hs) != 4 or any(not 0 <= h < _ev.NHOLDINGS for h in hs):
+            raise PBNError("a hand is four 13-bit suit holdings (spades, hearts, diamonds, clubs)")
+        n = sum(int(_ev.LENGTH[h]) for h in hs)
+        if n != 13:
+            raise PBNError(
+                f"a hand has 13 cards; {holdings_to_pbn(hs)!r} has {n}"
+                + (" (too few)" if n < 13 else " (too many)")
+            )
+        self._holdings = hs
+
+    # ---- construction and notation ------------------------------------------------------
+    @classmethod
+    def from_pbn(cls, text: str) -> "Hand":
+        """Read 'AKQ2.KJ4.A93.T52': spades, hearts, diamonds, clubs separated by dots."""
+        return cls(parse_holdings(text))
+
+    @classmethod
+    def from_cards(cls, cards: Iterable["Card | str"]) -> "Hand":
+        hs = [0, 0, 0, 0]
+        for c in cards:
+            card = Card.parse(c)
+            if hs[card.suit_index] & card.mask:
+                raise PBNError(f"{card} is given twice")
+            hs[card.suit_index] |= card.mask
+        return cls(hs)
+
+    def to_pbn(self) -> str:
+        return holdings_to_pbn(self._holdings)
+
+    # ---- cards ---------------------------------------------------------------------------
+    @property
+    def holdings(self) -> tuple[int, int, int, int]:
+        return self._holdings
+
+    def holding(self, suit: "Strain | str") -> int:
+        return self._holdings[suit_index(suit)]
+
+    def suit(self, suit: "Strain | str") -> str:
+        """The ranks held in a suit, high first: hand.suit('S') == 'AKQ2'."""
+        return holding_to_text(self.holding(suit))
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards, spades first, high cards first within a suit."""
+        return [
+            Card(SUITS[i], Rank(b + 2))
+            for i, h in enumerate(self._holdings)
+            for b in range(12, -1, -1)
+            if h >> b & 1
+        ]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return 13
+
+    def __contains__(self, card) -> bool:
+        c = Card.parse(card)
+        return bool(self._holdings[c.suit_index] & c.mask)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Hand) and other._holdings == self._holdings
+
+    def __hash__(self) -> int:
+        return hash(self._holdings)
+
+    # ---- evaluation ----------------------------------------------------------------------
+    def evaluate(self, name: str):
+        """The value of evaluator ``name`` (built in or registered) for this hand."""
+        return _ev.evaluator(name)(np.array(self._holdings))
+
+    def evaluate_suits(self, name: str) -> dict[Strain, float]:
+        """The value of evaluator ``name`` suit by suit, spades first."""
+        values = _ev.evaluator(name).per_suit(np.array(self._holdings))
+        return {SUITS[i]: values[i].item() for i in range(4)}
+
+    @property
+    def hcp(self) -> int:
+        return self.evaluate("hcp")
+
+    @property
+    def controls(self) -> int:
+        return self.evaluate("controls")
+
+    @property
+    def honour_tricks(self) -> float:
+        return self.evaluate("honour_tricks")
+
+    @property
+    def quick_tricks(self) -> float:
+        return self.evaluate("quick_tricks")
+
+    @property
+    def losers(self) -> int:
+        return self.evaluate("losers")
+
+    @property
+    def length_points(self) -> int:
+        return self.evaluate("length_points")
+
+    @property
+    def shortness_points(self) -> int:
+        return self.evaluate("shortness_points")
+
+    @property
+    def shape(self) -> tuple[int, int, int, int]:
+        """Suit lengths in the order spades, hearts, diamonds, clubs."""
+        return tuple(int(_ev.LENGTH[h]) for h in self._holdings)  # type: ignore[return-value]
+
+    @property
+    def pattern(self) -> str:
+        """The lengths longest first, as '5-4-3-1', whatever the suits."""
+        return _ev.pattern_of(self.shape)
+
+    @property
+    def balanced(self) -> bool:
+        return bool(_ev.is_balanced(self.shape))
+
+    @property
+    def semi_balanced(self) -> bool:
+        return bool(_ev.is_semi_balanced(self.shape))
+
+    def length(self, suit: "Strain | str") -> int:
+        return int(_ev.LENGTH[self.holding(suit)])
+
+    def summary(self) -> dict:
+        """All the built-in evaluations, as plain Python values (for JSON and tables)."""
+        return {
+            "hand": self.to_pbn(),
+            "hcp": self.hcp,
+            "controls": self.controls,
+            "honour_tricks": self.honour_tricks,
+            "quick_tricks": self.quick_tricks,
+            "losers": self.losers,
+            "length_points": self.length_points,
+            "shortness_points": self.shortness_points,
+            "shape": list(self.shape),
+            "pattern": self.pattern,
+            "balanced": self.balanced,
+            "semi_balanced": self.semi_balanced,
+        }
+
+    # ---- display -------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return f"Hand({self.to_pbn()!r})"
+
+    def __str__(self) -> str:
+        from ..render.display import hand_text
+
+        return hand_text(self)
+
+    def _repr_html_(self) -> str:
+        from ..render.display import hand_html
+
+        return hand_html(self)
+

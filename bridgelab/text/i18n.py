@@ -1,0 +1,161 @@
+"""Learner-visible strings in five languages, from gettext ``.po`` catalogues.
+
+Catalogues live in ``bridgelab/text/locale/<lang>/LC_MESSAGES/<domain>.po`` (domain "bridgelab"
+for the engine and quizzes, "widgets" for the notebook widgets). They are read directly with
+Babel, so nothing needs compiling: a teacher adds a language by copying ``en``'s catalogue to a
+new folder and translating the ``msgstr`` lines (see ``README-i18n.md`` next to this file).
+Extra folders laid out the same way can be added with ``add_locale_dir`` or the environment
+variable ``BRIDGELAB_LOCALE_PATH`` (folders separated by ``os.pathsep``).
+
+The English text (the ``msgid``) is the fallback for a missing language, a missing entry, an
+empty or fuzzy translation, and a translation whose ``{placeholders}`` do not match.
+"""
+
+from __future__ import annotations
+
+import os
+import string
+import threading
+from pathlib import Path
+
+__all__ = [
+    "LANGUAGES",
+    "DEFAULT_LANGUAGE",
+    "translate",
+    "_",
+    "catalog",
+    "available_languages",
+    "add_locale_dir",
+    "locale_dirs",
+    "check_language",
+    "reload",
+]
+
+LANGUAGES = ("en", "et", "sr", "cs", "ms")
+"""The languages bridgelab ships: English, Estonian, Serbian (Latin script), Czech, Malay."""
+
+DEFAULT_LANGUAGE = "en"
+
+_HERE = Path(__file__).resolve().parent / "locale"
+_extra_dirs: list[Path] = []
+_cache: dict[tuple[str, str], dict[str, str]] = {}
+_lock = threading.Lock()
+
+
+def locale_dirs() -> list[Path]:
+    """The folders searched for catalogues, later ones overriding earlier ones."""
+    dirs = [_HERE]
+    env = os.environ.get("BRIDGELAB_LOCALE_PATH", "")
+    dirs += [Path(p) for p in env.split(os.pathsep) if p]
+    dirs += _extra_dirs
+    return dirs
+
+
+def add_locale_dir(path: "str | os.PathLike") -> None:
+    """Search ``path`` (laid out as ``<lang>/LC_MESSAGES/<domain>.po``) for catalogues too."""
+    p = Path(path)
+    if p not in _extra_dirs:
+        _extra_dirs.append(p)
+    reload()
+
+
+def reload() -> None:
+    """Forget the catalogues read so far (after a teacher edits a ``.po`` file)."""
+    with _lock:
+        _cache.clear()
+
+
+def available_languages(domain: str = "bridgelab") -> tuple[str, ...]:
+    """The shipped languages plus every language that has a catalogue for ``domain``."""
+    found = []
+    for d in locale_dirs():
+        if d.is_dir():
+            for sub in sorted(d.iterdir()):
+                if (sub / "LC_MESSAGES" / f"{domain}.po").is_file():
+                    found.append(sub.name)
+    return tuple(dict.fromkeys([*LANGUAGES, *found]))
+
+
+def check_language(lang: "str | None") -> str:
+    """``lang`` normalised ('ET' -> 'et', 'sr_Latn' -> 'sr'); a BridgeError if it is unknown."""
+    from ..model.errors import BridgeError
+
+    if lang is None:
+        return DEFAULT_LANGUAGE
+    key = str(lang).strip().replace("-", "_")
+    low = key.lower()
+    known = available_languages()
+    if low in known:
+        return low
+    if key in known:
+        return key
+    base = low.split("_")[0]
+    if base in known:
+        return base
+    raise BridgeError(
+        f"{lang!r} is not a language bridgelab knows: use one of {', '.join(known)} "
+        "(or add a catalogue, see bridgelab/text/README-i18n.md)"
+    )
+
+
+def _read_po(path: Path) -> dict[str, str]:
+    from babel.messages.pofile import read_po
+
+    with open(path, "rb") as f:
+        cat = read_po(f)
+    out: dict[str, str] = {}
+    for msg in cat:
+        if not msg.id or msg.fuzzy:
+            continue
+        msgid = msg.id if isinstance(msg.id, str) else msg.id[0]
+        text = msg.string if isinstance(msg.string, str) else (msg.string[0] if msg.string else "")
+        if text:
+            out[msgid] = text
+    return out
+
+
+def catalog(lang: str, domain: str = "bridgelab") -> dict[str, str]:
+    """msgid -> translation for ``lang`` and ``domain`` (empty for English or no catalogue)."""
+    key = (lang, domain)
+    with _lock:
+        if key in _cache:
+            return _cache[key]
+    merged: dict[str, str] = {}
+    for d in locale_dirs():
+        path = d / lang / "LC_MESSAGES" / f"{domain}.po"
+        if path.is_file():
+            merged.update(_read_po(path))
+    with _lock:
+        _cache[key] = merged
+    return merged
+
+
+def _fields(text: str) -> set[str]:
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    except ValueError:
+        return {"\0bad"}
+
+
+def translate(msgid: str, lang: "str | None" = None, domain: str = "bridgelab", **format_args) -> str:
+    """``msgid`` in ``lang``, formatted with ``format_args`` ({name} placeholders).
+
+    English (the msgid itself) when there is no usable translation.
+    """
+    lang = lang or DEFAULT_LANGUAGE
+    text = msgid
+    if lang != DEFAULT_LANGUAGE:
+        found = catalog(lang, domain).get(msgid)
+        if found and _fields(found) <= _fields(msgid):
+            text = found
+    if format_args:
+        try:
+            return text.format(**format_args)
+        except (KeyError, IndexError, ValueError):
+            return msgid.format(**format_args)
+    return text
+
+
+def _(msgid: str, lang: "str | None" = None, **format_args) -> str:
+    """Short form of ``translate`` for the "bridgelab" domain."""
+    return translate(msgid, lang, "bridgelab", **format_args)
