@@ -136,7 +136,7 @@ def parse_call(text, lang: str = "en"):
     raw = str(text).strip()
     for attempt in (lang, None):
         try:
-            return Call.parse(raw, attempt)
+            return _lang.read_call(raw, attempt)
         except (BridgeError, TypeError):
             continue
     return None

@@ -283,7 +283,7 @@ class Auction:
 
         The message says why in plain words and what may be called instead.
         """
-        call = Call.parse(call, self.lang)
+        call = _lang.read_call(call, self.lang)
         if self.is_over:
             if self.passed_out:
                 raise self._illegal(
@@ -517,7 +517,7 @@ def _seat(value: "Seat | str", lang: str | None) -> Seat:
 
 def _read_call(piece: str, lang: str | None) -> Call | None:
     try:
-        return Call.parse(piece, lang)
+        return _lang.read_call(piece, lang)
     except ParseError:
         return None
 

@@ -26,6 +26,7 @@ from typing import Iterable, Iterator
 from .auction import Auction, _or_list
 from ..model.cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, suit_index
 from ..model.contract import Contract
+from ..text.terms import read_contract
 from ..render.display import suit_html
 from ..model.errors import BridgeError, IllegalCard, ParseError
 
@@ -127,7 +128,7 @@ class Play:
                 why = "was passed out" if contract.passed_out else "is not over yet"
                 raise BridgeError(f"the auction {why}: there is no contract to play")
             contract = contract.contract
-        c = Contract.parse(contract)
+        c = read_contract(contract)
         if declarer is not None:
             c = Contract(c.level, c.strain, c.doubled, Seat.parse(declarer))
         if c.declarer is None:

@@ -26,6 +26,7 @@ from typing import Any, Mapping
 
 from ..model.cards import Seat, Side
 from ..model.contract import Contract
+from ..text.terms import read_contract
 from ..model.errors import BridgeError, ParseError
 from .scoring import (GAME, MESSAGES, Rules, ScoreBreakdown, ScorePart, _rules, game_bonus, honours_part,
                       score_breakdown)
@@ -165,7 +166,7 @@ class _Scoresheet:
         honours, or "aces" at no trump), by ``honours_by`` (default the declaring side)."""
         if self._over:
             raise BridgeError(f"the {self.kind} is over: start a new scoresheet for the next deal")
-        c = Contract.parse(contract)
+        c = read_contract(contract)
         if declarer is None and c.declarer is None:
             raise ParseError(f"who declared {c}? write '{c.to_ascii()} by N' or give declarer='N' (or 'we')")
         if declarer is not None:

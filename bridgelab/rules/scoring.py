@@ -22,6 +22,7 @@ import numpy as np
 
 from ..model.cards import Strain
 from ..model.contract import Contract
+from ..text.terms import read_contract
 from ..model.errors import ParseError
 
 __all__ = [
@@ -284,7 +285,7 @@ def score_breakdown(
     ``contract`` is a Contract or text ("4SX", "3NTXX by N", "6♥", "2 bez trumfů");
     ``tricks`` the tricks declarer's side took (0-13); ``vulnerable`` the declaring side's.
     """
-    c = Contract.parse(contract)
+    c = read_contract(contract)
     tricks = _check_tricks(tricks)
     vulnerable = _check_vulnerable(vulnerable)
     r = _rules(rules)
