@@ -57,6 +57,7 @@ __all__ = [
     "seat_word",
     "parse_suit",
     "suit_word",
+    "suits_named",
     "parse_rank",
 ]
 
@@ -324,8 +325,9 @@ def _read_body(body: str, any_order: bool, src: str) -> Shapes:
     return Shapes(found, src)
 
 
-def _suits_named(word: str, lang: str | None) -> tuple[int, ...] | None:
-    """Positions (spades 0 ... clubs 3) named by 'M', 'm', 'S', '♠', 'spades', 'pada' ..."""
+def suits_named(word: str, lang: str | None = None) -> tuple[int, ...] | None:
+    """Positions (spades 0 ... clubs 3) named by 'M' (a major), 'm' (a minor), 'S', '♠',
+    'spades', 'pada' ...; None for any other word."""
     if word == "M" or word.lower() in ("major", "majors"):
         return (0, 1)
     if word == "m" or word.lower() in ("minor", "minors"):
@@ -334,9 +336,13 @@ def _suits_named(word: str, lang: str | None) -> tuple[int, ...] | None:
     return None if strain is None else (3 - int(strain),)
 
 
-def match_shape(text: str, pos: int = 0, lang: str | None = None) -> tuple[Shapes, int] | None:
+def match_shape(text: str, pos: int = 0, lang: str | None = None,
+                lengths: bool = True) -> tuple[Shapes, int] | None:
     """Read a shape at ``text[pos:]``: (the shapes, where the form ends), or None when none
-    starts there. Raises ParseError for a shape that cannot be (five lengths, 14 cards)."""
+    starts there. Raises ParseError for a shape that cannot be (five lengths, 14 cards).
+
+    ``lengths=False`` leaves a suit's length (5+M, 5-6H) to the caller, as the compact form
+    does, where "N 12+ S 8+" names South, not spades."""
     while pos < len(text) and text[pos].isspace():
         pos += 1
     m = _WORD_RE.match(text, pos)
@@ -351,12 +357,12 @@ def match_shape(text: str, pos: int = 0, lang: str | None = None) -> tuple[Shape
                 return _read_body(m["body"], bool(m["any"]), m.group(0)), m.end()
             break
     # a length of some suit: 5+M, 4+m, 5-6H, 4S, 5+♠, 4 pik
-    found = match_range(text, pos)
+    found = match_range(text, pos) if lengths else None
     if found:
         rng, end = found
         w = _SUITS_RE.match(text, end)
         if w:
-            suits = _suits_named(w.group(1), lang)
+            suits = suits_named(w.group(1), lang)
             if suits is not None and rng.lo > -math.inf:
                 src = text[pos:w.end()]
                 return _where(lambda s: any(rng.mask(s[i]) for i in suits), src), w.end()
