@@ -260,9 +260,10 @@ _WORDS = {
     "semi-balanced": lambda s: _pattern(s) in _SEMI,
     "semibalanced": lambda s: _pattern(s) in _SEMI,
     "semi balanced": lambda s: _pattern(s) in _SEMI,
+    "semi_balanced": lambda s: _pattern(s) in _SEMI,
     "unbalanced": lambda s: _pattern(s) not in _BAL,
 }
-_WORD_RE = re.compile(r"(semi[- ]?balanced|unbalanced|balanced|bal)(?![\w-])", re.I)
+_WORD_RE = re.compile(r"(semi[-_ ]?balanced|unbalanced|balanced|bal)(?![\w-])", re.I)
 # four positions: a digit, or with separators 10-13; x any; brackets: in any order among themselves
 _ITEM = r"(?:1[0-3]|\d|[xX])"
 _GROUP = rf"\({_ITEM}(?:[-=]{_ITEM})*\)"
