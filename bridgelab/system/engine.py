@@ -21,6 +21,7 @@ from ..model.contract import Call
 from ..model.errors import BridgeError, ParseError
 from ..model.evaluate import EVALUATORS
 from ..model.hand import Hand
+from ..text import notation
 from ..text.i18n import translate
 
 __all__ = ["System", "Rule", "Condition", "Check", "SystemFileError", "SECTIONS", "DEFAULT_PATH",
@@ -319,23 +320,11 @@ def _parse_measure(tokens: list[str], text: str) -> tuple[_Measure, list[str]]:
     )
 
 
-_RANGE_RE = re.compile(r"^(?:(?P<lo>\d+)\s*-\s*(?P<hi>\d+)|(?P<plus>\d+)\s*\+|(?P<op>>=|<=|==|>|<)?\s*(?P<n>\d+))$")
-
-
 def _parse_range(rest: str, text: str) -> tuple[float, float]:
-    m = _RANGE_RE.match(rest.strip())
-    if not m:
-        raise SystemFileError(f"{text!r}: {rest!r} is not a range: write 15-17, 12+, >= 5, <= 4 or 6")
-    inf = float("inf")
-    if m["lo"] is not None:
-        lo, hi = int(m["lo"]), int(m["hi"])
-        if lo > hi:
-            raise SystemFileError(f"{text!r}: the range {lo}-{hi} is empty (write the low end first)")
-        return lo, hi
-    if m["plus"] is not None:
-        return int(m["plus"]), inf
-    n, op = int(m["n"]), m["op"] or "=="
-    return {">=": (n, inf), "<=": (-inf, n), ">": (n + 1, inf), "<": (-inf, n - 1), "==": (n, n)}[op]
+    try:
+        return notation.parse_range(rest.strip()).bounds()
+    except ParseError as e:
+        raise SystemFileError(f"{text!r}: {e}") from None
 
 
 def _range_msg(lo: float, hi: float, exact: bool = True) -> "Msg | str":
@@ -408,9 +397,10 @@ class _Atom:
         if low.startswith("pattern "):
             self.kind = "pattern"
             self.patterns = tuple(p.strip() for p in text[8:].replace(",", " ").split())
-            for p in self.patterns:
-                if not re.fullmatch(r"\d+-\d+-\d+-\d+", p) or sum(map(int, p.split("-"))) != 13:
-                    raise SystemFileError(f"{text!r}: {p!r} is not a hand pattern like 4-3-3-3")
+            try:
+                self.shapes = notation.parse_shape(list(self.patterns))
+            except ParseError as e:
+                raise SystemFileError(f"{text!r}: {e}") from None
             return
         self.left, rest = _parse_measure(words, text)
         # "len S >= len H": a comparison of two measures
@@ -443,7 +433,7 @@ class _Atom:
             return Check(f.semi_balanced, Msg("a semi-balanced hand (balanced, 5-4-2-2 or 6-3-2-2)"),
                          (f.pattern,), f.pattern)
         if k == "pattern":
-            return Check(f.pattern in self.patterns,
+            return Check(f.shape in self.shapes,
                          Msg("the pattern {patterns}", patterns=Join(self.patterns, "or")),
                          (f.pattern,), f.pattern)
         if k == "rule of 20":
