@@ -377,7 +377,7 @@ _TOKEN = re.compile(
       (?P<pattern>[0-9xX]{4}(?![0-9]))
     | (?P<dashed>\d{1,2}-\d{1,2}-\d{1,2}-\d{1,2})
     | (?P<num>\d+(?:\.\d+)?)
-    | (?P<op>>=|<=|==|!=|=|<|>|≥|≤|&&|\|\||!|\+|-|\*|/|%|\(|\)|,|;|:)
+    | (?P<op>>=|<=|==|!=|=|<|>|≥|≤|–|&&|\|\||!|\+|-|\*|/|%|\(|\)|,|;|:)
     | (?P<sym>[♠♥♦♣♤♡♢♧])
     | (?P<word>[^\W\d][\w\-]*)
     )""",
@@ -513,7 +513,7 @@ class _TeacherParser(_Parser):
         if t.kind != "word" or _seat_word(t.text) is None:
             return
         nxt = self.peek()
-        if t.text.upper() == "S" and nxt.kind == "op" and nxt.text in _CMP:
+        if t.text.upper() == "S" and nxt.kind == "op" and nxt.text in _CMP + _RANGE_START:
             return  # S>=5: spades
         self.take()
         self.seat = _seat_word(t.text)
@@ -532,7 +532,7 @@ class _TeacherParser(_Parser):
             nxt = self.peek()
             spaced = prev.pos + len(prev.text) < t.pos
             ends = nxt.kind == "end" or nxt.text.upper() in (
-                ",", ";", ")", "AND", "OR", "&&", "||") or nxt.text in _CMP
+                ",", ";", ")", "AND", "OR", "&&", "||") or nxt.text in _CMP + _RANGE_START
             if spaced and not ends:
                 return None
         if t.kind in ("sym", "word"):
@@ -571,7 +571,7 @@ class _TeacherParser(_Parser):
         except ParseError as e:
             self.notation_error(e)
         if found is None:
-            if self.tok.kind == "op" and self.tok.text in _CMP:
+            if self.tok.kind == "op" and self.tok.text in _RANGE_START:
                 self.take()  # 'hcp >' : the number is what is missing
             self.fail("a number or a range such as 15-17, 15+, >=15 or <10")
         self.skip_to(found[1])
@@ -585,7 +585,7 @@ class _TeacherParser(_Parser):
         t = self.tok
         if self.shape_here() is not None:
             return self.shapes()
-        if t.kind == "num" or (t.kind == "op" and t.text in _CMP and t.text != "!="):
+        if t.kind == "num" or (t.kind == "op" and t.text in _RANGE_START):
             rng = self.range_()
             suits = self.suit_after()
             if suits is not None:
@@ -608,7 +608,8 @@ class _TeacherParser(_Parser):
                     nodes = [BinOp("!=", Value("length" if suits else name, self.seat, s), Num(value))
                              for s in (suits or (None,))]
                     return nodes[0] if len(nodes) == 1 else Or(nodes)
-                if (self.tok.kind == "op" and self.tok.text in _CMP) or (name is not None and self.tok.kind == "num"):
+                if (self.tok.kind == "op" and self.tok.text in _RANGE_START) or (
+                        name is not None and self.tok.kind == "num"):
                     rng = self.range_()
                     if suits is not None:
                         return self.length_node(suits, rng)
@@ -640,6 +641,7 @@ def _in_range(node: Node, rng: "notation.Range") -> Node:
 
 
 _CMP = (">=", "<=", "=", "==", "<", ">", "!=")
+_RANGE_START = (">=", "<=", "=", "==", "<", ">", "≥", "≤")  # the notation's ranges may start so
 
 
 def _one_shape(p: _Parser) -> np.ndarray:

@@ -35,7 +35,7 @@ import itertools
 import math
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -70,6 +70,7 @@ PATTERNS: tuple[str, ...] = tuple(sorted({"-".join(map(str, sorted(s, reverse=Tr
 """The 39 patterns: suit lengths longest first, whatever the suits ('4-3-3-3')."""
 
 _NCODES = 14 ** 4
+_SHAPES_ARRAY = np.array(SHAPES, dtype=np.int64)
 _CODES = np.array([((s * 14 + h) * 14 + d) * 14 + c for s, h, d, c in SHAPES], dtype=np.int64)
 
 
@@ -267,7 +268,7 @@ _WORD_RE = re.compile(r"(semi[-_ ]?balanced|unbalanced|balanced|bal)(?![\w-])", 
 # four positions: a digit, or with separators 10-13; x any; brackets: in any order among themselves
 _ITEM = r"(?:1[0-3]|\d|[xX])"
 _GROUP = rf"\({_ITEM}(?:[-=]{_ITEM})*\)"
-_SEPARATED = re.compile(rf"(?P<any>any\s+)?(?P<body>(?:{_ITEM}|{_GROUP})(?:[-=](?:{_ITEM}|{_GROUP}))+)(?![\w.])", re.I)
+_SEPARATED = re.compile(rf"(?P<any>any\s+)?(?P<body>(?:{_ITEM}|{_GROUP})(?:[-=](?:{_ITEM}|{_GROUP}))*)(?![\w.])", re.I)
 _PLAIN = re.compile(r"(?P<any>any\s+)?(?P<body>(?:[\dxX]|\([\dxX](?:[-=]?[\dxX])*\))+)(?![\w.])", re.I)
 _SUITS_RE = re.compile(r"\s*(M|m|♠|♥|♦|♣|♤|♡|♢|♧|[^\W\d_][\w]*)")
 _SHAPE_HELP = ("write 4333 or 4=3=3=3 (spades, hearts, diamonds, clubs), 5xx4 (x any), a pattern "
@@ -275,6 +276,7 @@ _SHAPE_HELP = ("write 4333 or 4=3=3=3 (spades, hearts, diamonds, clubs), 5xx4 (x
                "4+m, 5-6H, balanced, semi-balanced or unbalanced")
 
 
+@lru_cache(maxsize=1024)
 def _read_body(body: str, any_order: bool, src: str) -> Shapes:
     """The shapes of four positions such as '4333', '4-3-3-3', '4=3=3=3', '(4-4)xx'."""
     groups: list[list[str]] = []
@@ -287,12 +289,11 @@ def _read_body(body: str, any_order: bool, src: str) -> Shapes:
             i += 1
         elif ch == "(":
             end = body.index(")", i)
-            inner = body[i + 1:end]
-            seps.update(c for c in inner if c in "-=")
+            inner = body[i + 1:end]  # inside brackets either separator means the same
             groups.append(re.findall(_ITEM, inner) if re.search(r"[-=]", inner) else list(inner))
             i = end + 1
         else:
-            m = re.match(_ITEM, body[i:]) if seps or "-" in body or "=" in body else re.match(r"\d|[xX]", body[i:])
+            m = re.match(_ITEM if re.search(r"[-=]", body) else r"\d|[xX]", body[i:])
             groups.append([m.group(0)])
             i += len(m.group(0))
     bracketed = any(len(g) > 1 for g in groups)
@@ -317,13 +318,11 @@ def _read_body(body: str, any_order: bool, src: str) -> Shapes:
             start += len(g)
         orders = [sum((list(p) for p in combo), []) for combo in
                   itertools.product(*(itertools.permutations(s) for s in slots))]
-    want = [None if p == "x" else int(p) for p in positions]
-    found = set()
+    want = [(k, int(p)) for k, p in enumerate(positions) if p != "x"]
+    match = np.zeros(len(SHAPES), dtype=bool)
     for order in orders:
-        for s in SHAPES:
-            if all(w is None or s[order[k]] == w for k, w in enumerate(want)):
-                found.add(s)
-    return Shapes(found, src)
+        match |= np.all([_SHAPES_ARRAY[:, order[k]] == w for k, w in want] or [True], axis=0)
+    return Shapes([SHAPES[i] for i in np.flatnonzero(match)], src)
 
 
 def suits_named(word: str, lang: str | None = None) -> tuple[int, ...] | None:
@@ -364,9 +363,10 @@ def match_shape(text: str, pos: int = 0, lang: str | None = None,
         w = _SUITS_RE.match(text, end)
         if w:
             suits = suits_named(w.group(1), lang)
-            if suits is not None and rng.lo > -math.inf:
+            if suits is not None:
                 src = text[pos:w.end()]
-                return _where(lambda s: any(rng.mask(s[i]) for i in suits), src), w.end()
+                match = np.logical_or.reduce([rng.mask(_SHAPES_ARRAY[:, i]) for i in suits])
+                return Shapes([SHAPES[i] for i in np.flatnonzero(match)], src), w.end()
     return None
 
 
