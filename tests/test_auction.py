@@ -445,3 +445,53 @@ def test_all_codes_are_tested():
     from bridgelab.rules.auction import ILLEGAL_CALL_CODES
 
     assert {case[3] for case in CODE_CASES} == set(ILLEGAL_CALL_CODES)
+
+
+# ---- perft: every legal auction, counted through the public API -----------------------------------
+
+PERFT_TOTAL = 128_745_650_347_030_683_120_231_926_111_609_371_363_122_697_557
+PERFT_BY_BIDS_START = [1, 980, 349_860, 80_817_660]
+
+
+def _perft_key(a: Auction):
+    """What decides the auctions that can follow, from public properties only: the last bid, how
+    it stands (doubled, redoubled), whether the side to call made it, and the passes since the
+    last call that was not a pass (before any bid: the passes so far)."""
+    calls = a.calls
+    passes = len(calls) - max((i + 1 for i, c in enumerate(calls) if c != PASS), default=0)
+    if a.last_bid is None:
+        return (None, passes)
+    ours = a.last_bidder.side is a.next_seat.side
+    return (a.last_bid, a.doubled_state, ours, passes)
+
+
+def _perft(a: Auction, memo: dict) -> list[int]:
+    """Complete auctions from here, by number of bids still to come (index = bids)."""
+    if a.is_over:
+        return [1]
+    key = _perft_key(a)
+    if key in memo:
+        return memo[key]
+    total: list[int] = []
+    for call in a.legal_calls():
+        a.add(call)
+        sub = _perft(a, memo)
+        a.pop()
+        shift = 1 if call.is_bid else 0
+        if len(total) < len(sub) + shift:
+            total.extend([0] * (len(sub) + shift - len(total)))
+        for k, n in enumerate(sub):
+            total[k + shift] += n
+    memo[key] = total
+    return total
+
+
+def test_perft_counts_every_legal_auction():
+    """Like python-chess's perft: the number of different complete auctions is the published
+    128,745,650,347,030,683,120,231,926,111,609,371,363,122,697,557; with no bid there is one
+    (passed out), with one bid 980, two 349,860, three 80,817,660. A wrong legality rule (a
+    double of partner, a redouble of an undoubled bid, an insufficient bid) changes the count."""
+    by_bids = _perft(Auction("N"), {})
+    assert sum(by_bids) == PERFT_TOTAL
+    assert by_bids[:4] == PERFT_BY_BIDS_START
+    assert len(by_bids) == 36  # 0 to 35 bids: 1C ... 7NT each at most once
