@@ -13,6 +13,7 @@ from bridgelab.model.cards import Seat, Side, Strain
 from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
 from bridgelab.model.errors import IllegalCall, ParseError
 from bridgelab.text.terms import read_call
+from oracles import legal_by_the_laws
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "auctions_from_texts.json").read_text(encoding="utf-8"))
 ALL_CALLS = list(ALL_BIDS) + [PASS, DOUBLE, REDOUBLE]
@@ -425,29 +426,6 @@ CODE_CASES = [
 ]
 
 
-def _legal_by_the_laws(calls: list) -> list:
-    """The calls the Laws allow after ``calls``, written out from Laws 18-19 and 22 (not from
-    the engine): a bid of a higher rank than the last bid, Pass, a double of the last call that
-    is not a pass when it is an opponent's bid, a redouble of an opponent's double; nothing
-    once three passes follow a call, or four open the auction. Order: bids lowest first, then
-    Pass, Double, Redouble (as ``Auction.legal_calls`` documents)."""
-    n = len(calls)
-    if (n == 4 and all(c == PASS for c in calls)) or (
-            n >= 4 and calls[-3:] == [PASS] * 3 and any(c != PASS for c in calls)):
-        return []
-    bids = [c for c in calls if c.is_bid]
-    order = [Call.parse(f"{level}{strain}") for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")]
-    higher = order[order.index(bids[-1]) + 1:] if bids else order
-    last = max((i for i, c in enumerate(calls) if c != PASS), default=None)
-    opponent = last is not None and (n - last) % 2 == 1   # made by the side not calling now
-    extra = []
-    if opponent and calls[last].is_bid:
-        extra.append(DOUBLE)
-    if opponent and calls[last] == DOUBLE:
-        extra.append(REDOUBLE)
-    return higher + [PASS] + extra
-
-
 @pytest.mark.parametrize("calls, call, seat, code", CODE_CASES)
 def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code):
     from bridgelab.rules.auction import ILLEGAL_CALL_CODES
@@ -458,7 +436,7 @@ def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code):
     assert e.value.code == code and code in ILLEGAL_CALL_CODES
     written = [Call.parse(c) for c in calls.split()]
     bids = [c for c in written if c.is_bid]
-    assert e.value.call == Call.parse(call) and e.value.legal == _legal_by_the_laws(written)
+    assert e.value.call == Call.parse(call) and e.value.legal == legal_by_the_laws(written)
     assert e.value.last_bid == (bids[-1] if bids else None)
     if seat is None:
         with pytest.raises(IllegalCall) as e2:  # the code survives Auction.parse
