@@ -15,7 +15,7 @@ from bridgelab.model.errors import BridgeError, IllegalCall
 from bridgelab.model.hand import Hand
 from bridgelab.quiz import GENERATORS, TOPICS, QuizSession
 from bridgelab.system import PracticeTable, advise, system_auction
-from bridgelab.system import quizzes as q
+from bridgelab.quiz.generators import bidding as q
 from bridgelab.system.lessons import OPENING_LESSONS
 
 SEEDS = range(300)

@@ -16,7 +16,7 @@ from bridgelab.quiz import GENERATORS, TOPICS, Question, QuizSession, make_quest
 from bridgelab.quiz.answers import format_number
 from bridgelab.quiz.core import generators_for
 from bridgelab.quiz.session import _read
-from bridgelab.quiz.terms import call_name, seat_name, strain_name
+from bridgelab.text.words import call_name, seat_name, strain_name
 from bridgelab.rules.scoring import score, score_breakdown
 
 SEEDS = range(200)
