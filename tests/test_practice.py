@@ -27,6 +27,7 @@ def test_topics_are_registered():
     assert {"opening.what_to_open", "response.what_to_respond", "fit.count", "fit.yesno"} <= set(GENERATORS)
 
 
+@pytest.mark.slow
 def test_opening_answers_agree_with_the_system():
     lessons, hcps = set(), set()
     for seed in SEEDS:
@@ -55,6 +56,7 @@ def test_the_same_seed_makes_the_same_question():
     assert a.data == b.data and a.answer == b.answer
 
 
+@pytest.mark.slow
 def test_response_answers_agree_with_the_system():
     openings = set()
     for seed in SEEDS:

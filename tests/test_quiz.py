@@ -165,6 +165,7 @@ def test_pick_legal_has_exactly_one_legal_choice():
 
 @pytest.mark.parametrize("name, role", [("declarer.declarer", "declarer"), ("declarer.dummy", "dummy"),
                                         ("declarer.leader", "opening_leader")])
+@pytest.mark.slow
 def test_declarer_dummy_leader_agree_with_the_auction(name, role):
     tricky = 0
     for q in questions(name):
