@@ -54,7 +54,7 @@ system-deps:
 lint: install-test
 	$(BIN)/lint-imports
 
-test: install-test system-deps lint
+test: install-test system-deps
 	$(BIN)/python -m pytest --nbval tests notebooks
 
 # The edit-test loop: no notebooks, browsers, peers or slow tests (see CONTRIBUTING.md).
