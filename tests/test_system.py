@@ -377,6 +377,7 @@ def test_the_opening_is_the_first_rule_in_the_files_order_that_fits():
     assert overlapping > 0  # some hands fit two rules: the order decides, as documented
 
 
+@pytest.mark.slow
 def test_every_option_combination_opens_every_hand_once():
     hands = _random_hands(240, seed=11)
     specs = SAYC.option_specs

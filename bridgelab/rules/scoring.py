@@ -24,6 +24,7 @@ from ..model.cards import Strain
 from ..model.contract import Contract
 from ..text.terms import read_contract
 from ..model.errors import ParseError
+from ..render import scoring as _render
 
 __all__ = [
     "Rules",
@@ -437,8 +438,7 @@ class ScoreBreakdown:
         return [MESSAGES[m].format(**a) for m, a in self.messages()]
 
     def __str__(self) -> str:
-        head, *rest = self.lines()
-        return "\n".join([head] + ["  " + x for x in rest])
+        return _render.breakdown_text(self)
 
     def to_dict(self) -> dict:
         """Plain data for JSON: the parts with their points, message ids and English text."""
@@ -459,19 +459,7 @@ class ScoreBreakdown:
         }
 
     def _repr_html_(self) -> str:
-        import html
-
-        head, *rest = self.lines()
-        rows = "".join(
-            f"<tr><td>{html.escape(p.text)}</td><td style=\"text-align:right\">{p.signed:+d}</td></tr>"
-            for p in self.parts
-        )
-        return (
-            '<table class="bridgelab-score" style="font-family:sans-serif">'
-            f"<caption>{html.escape(head)}</caption>{rows}"
-            f"<tr style=\"font-weight:bold\"><td>{html.escape(rest[-1])}</td>"
-            f"<td style=\"text-align:right\">{self.total:+d}</td></tr></table>"
-        )
+        return _render.breakdown_html(self)
 
 
 # --------------------------------------------------------------------------------------------
