@@ -6,7 +6,9 @@ only can also be evaluated on the table of every (shape, HCP) a hand can have; t
 uses that to refuse impossible constraints at once and to draw rare hands directly
 ("smart stacking").
 
-The compact form (case does not matter except M/m; the seat is North until one is named)::
+The compact form (case does not matter except M/m; the seat is North until one is named). Its
+ranges and shapes are those of ``bridgelab.text.notation``, read alike by the statistics, the
+bidding system and the quiz::
 
     N: 15-17 balanced              North 15 to 17 HCP and a 4-3-3-3, 4-4-3-2 or 5-3-3-2
     N 15-17 hcp, S 5+S             a seat name switches seat; "," and "and" join
@@ -16,6 +18,9 @@ The compact form (case does not matter except M/m; the seat is North until one i
     any 4432   any 55xx   4-4-3-2  any suits (a pattern written with dashes is "any")
     balanced  semi-balanced  unbalanced
     hcp>=15   12+   12 hcp   controls>=4   5-7 losers   (any evaluator in EVALUATORS)
+    >=15   <10   >12   <=7                 a range alone is HCP
+    4=3=3=3   (4-4)xx   5-(4-3-1)          '=' these suits; brackets: those suits in any order
+    Nord 15-17, 5+ pada; jug 6+ srdce      seat and suit names of every language's terms
     not 4333;  ... or ...;  ( ... )          not > and/"," > or
     N 20-21 balanced; S 0-7                  ";" joins the conditions of several seats
 

@@ -66,7 +66,8 @@ SHAPES: tuple[tuple[int, int, int, int], ...] = tuple(
 )
 """The 560 shapes a hand can have: lengths of spades, hearts, diamonds, clubs."""
 
-PATTERNS: tuple[str, ...] = tuple(sorted({"-".join(map(str, sorted(s, reverse=True))) for s in SHAPES}))
+PATTERNS: tuple[str, ...] = tuple(sorted({"-".join(map(str, sorted(s, reverse=True))) for s in SHAPES},
+                                         key=lambda p: [int(x) for x in p.split("-")]))
 """The 39 patterns: suit lengths longest first, whatever the suits ('4-3-3-3')."""
 
 _NCODES = 14 ** 4
@@ -268,8 +269,8 @@ _WORD_RE = re.compile(r"(semi[-_ ]?balanced|unbalanced|balanced|bal)(?![\w-])", 
 # four positions: a digit, or with separators 10-13; x any; brackets: in any order among themselves
 _ITEM = r"(?:1[0-3]|\d|[xX])"
 _GROUP = rf"\({_ITEM}(?:[-=]{_ITEM})*\)"
-_SEPARATED = re.compile(rf"(?P<any>any\s+)?(?P<body>(?:{_ITEM}|{_GROUP})(?:[-=](?:{_ITEM}|{_GROUP}))*)(?![\w.])", re.I)
-_PLAIN = re.compile(r"(?P<any>any\s+)?(?P<body>(?:[\dxX]|\([\dxX](?:[-=]?[\dxX])*\))+)(?![\w.])", re.I)
+_SEPARATED = re.compile(rf"(?P<any>any\s+)?(?P<body>(?:{_ITEM}|{_GROUP})(?:[-=](?:{_ITEM}|{_GROUP}))*)(?![\w.(])", re.I)
+_PLAIN = re.compile(r"(?P<any>any\s+)?(?P<body>(?:[\dxX]|\([\dxX](?:[-=]?[\dxX])*\))+)(?![\w.(])", re.I)
 _SUITS_RE = re.compile(r"\s*(M|m|♠|♥|♦|♣|♤|♡|♢|♧|[^\W\d_][\w]*)")
 _SHAPE_HELP = ("write 4333 or 4=3=3=3 (spades, hearts, diamonds, clubs), 5xx4 (x any), a pattern "
                "4-3-3-3 or 'any 4333' (any suits), (4-4)xx (bracketed suits in any order), 5+M, "
@@ -293,7 +294,8 @@ def _read_body(body: str, any_order: bool, src: str) -> Shapes:
             groups.append(re.findall(_ITEM, inner) if re.search(r"[-=]", inner) else list(inner))
             i = end + 1
         else:
-            m = re.match(_ITEM if re.search(r"[-=]", body) else r"\d|[xX]", body[i:])
+            # 10-13 need separators between the suits: '10(3-9)' is 1, 0, then 3 and 9
+            m = re.match(_ITEM if re.search(r"[-=]", re.sub(r"\([^)]*\)", "", body)) else r"\d|[xX]", body[i:])
             groups.append([m.group(0)])
             i += len(m.group(0))
     bracketed = any(len(g) > 1 for g in groups)
@@ -355,7 +357,6 @@ def match_shape(text: str, pos: int = 0, lang: str | None = None,
             n = len(re.findall(_ITEM if regex is _SEPARATED else r"[\dxX]", m["body"]))
             if n == 4 or (regex is _SEPARATED and n > 2) or (m["any"] and n > 1):
                 return _read_body(m["body"], bool(m["any"]), m.group(0)), m.end()
-            break
     # a length of some suit: 5+M, 4+m, 5-6H, 4S, 5+♠, 4 pik
     found = match_range(text, pos) if lengths else None
     if found:
