@@ -14,7 +14,7 @@ import unicodedata
 from ..text import notation
 from ..text import terms as _lang
 from ..model.cards import Seat
-from ..model.errors import BridgeError, ParseError
+from ..model.errors import BridgeError
 from ..text.i18n import translate
 
 __all__ = ["parse_number", "parse_yesno", "parse_seat", "parse_call", "parse_pattern",
@@ -112,13 +112,9 @@ def parse_seat(text, lang: str = "en") -> "Seat | None":
     """A seat from N/E/S/W, English names, the compass names of ``lang`` (its one-letter ones
     too: Czech 'J' is jih), then whole names in any language, then the catalogue's names."""
     raw = str(text).strip()
-    try:
-        return Seat.parse(raw)
-    except ParseError:
-        pass
-    for where in (lang, None) if len(raw) > 1 else (lang,):
+    for where in (lang, None):  # the notation: English, then lang's words, then any whole name
         try:
-            seat = _lang.parse_seat(raw, where)
+            seat = notation.seat_word(raw, where)
         except BridgeError:
             seat = None
         if seat is not None:
