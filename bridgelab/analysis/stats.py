@@ -38,8 +38,6 @@ from ..model.evaluate import (
     EVALUATORS,
     LENGTH,
     evaluator,
-    is_balanced,
-    is_semi_balanced,
     pattern_of,
 )
 from ..model.hand import Hand
