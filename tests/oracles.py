@@ -32,7 +32,8 @@ def legal_by_the_laws(calls: list) -> list:
         return []
     n = len(calls)
     bids = [c for c in calls if c.is_bid]
-    higher = ALL_BIDS_IN_ORDER[ALL_BIDS_IN_ORDER.index(bids[-1]) + 1:] if bids else list(ALL_BIDS_IN_ORDER)
+    start = ALL_BIDS_IN_ORDER.index(bids[-1]) + 1 if bids else 0
+    higher = ALL_BIDS_IN_ORDER[start:]
     last = max((i for i, c in enumerate(calls) if c != PASS), default=None)
     opponent = last is not None and (n - last) % 2 == 1   # made by the side not calling now
     extra = []
@@ -72,7 +73,8 @@ def declarer_by_the_laws(calls: list, dealer: int) -> int | None:
 
 def _facts(hand):
     s, h, d, c = hand.shape
-    return int(hand.hcp), dict(S=s, H=h, D=d, C=c), tuple(sorted(hand.shape, reverse=True)) in BALANCED
+    balanced = tuple(sorted(hand.shape, reverse=True)) in BALANCED
+    return int(hand.hcp), dict(S=s, H=h, D=d, C=c), balanced
 
 
 def sayc_opening(hand) -> Call:

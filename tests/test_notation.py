@@ -127,8 +127,10 @@ def ranges(draw, top: int = 40):
     return draw(st.sampled_from(texts)), set(want)
 
 
-SUIT_SPELLINGS = {0: ["S", "♠", "spades", "pada", "pik"], 1: ["H", "♥", "hearts", "srdce", "hati"],
-                  2: ["D", "♦", "diamonds", "ruutu", "karo"], 3: ["C", "♣", "clubs", "risti", "daun"]}
+SUIT_SPELLINGS = {0: ["S", "♠", "spades", "pada", "pik"],
+                  1: ["H", "♥", "hearts", "srdce", "hati"],
+                  2: ["D", "♦", "diamonds", "ruutu", "karo"],
+                  3: ["C", "♣", "clubs", "risti", "daun"]}
 
 
 @st.composite
@@ -168,14 +170,15 @@ def shapes(draw):
         texts = [f"{text}{sep}{name}"]
         want = {s for s in ALL_SHAPES if any(s[k] in lengths for k in suits)}
     else:
+        unbalanced = {pattern(s) for s in ALL_SHAPES} - BALANCED
         word, pats = draw(st.sampled_from([("balanced", BALANCED), ("semi-balanced", SEMI_BALANCED),
-                                           ("unbalanced", {pattern(s) for s in ALL_SHAPES} - BALANCED)]))
+                                           ("unbalanced", unbalanced)]))
         texts, want = [word], {s for s in ALL_SHAPES if pattern(s) in pats}
     text = draw(st.sampled_from(texts))
     return text, want, kind
 
 
-# ---- what each part makes of a form ---------------------------------------------------------------
+# ---- what each part makes of a form --------------------------------------------------------
 
 def grid(text: str) -> tuple[set, set]:
     """(HCP values, shapes) of North that a compact constraint allows: its grid is the 560
@@ -257,25 +260,26 @@ def test_every_part_refuses_what_the_notation_refuses(text):
 
 def test_the_issue_examples():
     """The forms the architecture issue names, read alike by constraints and statistics."""
-    assert stats.hand_probability(pattern="4333") == Fraction(shape_count((4, 3, 3, 3)), math.comb(52, 13))
+    hands = math.comb(52, 13)
+    assert stats.hand_probability(pattern="4333") == Fraction(shape_count((4, 3, 3, 3)), hands)
     assert stats.hand_probability(pattern="4=3=3=3") == stats.hand_probability(pattern="4333")
-    assert stats.hand_probability(hcp=">=15") == Fraction(sum(HCP_COUNTS[15:]), math.comb(52, 13))
-    assert stats.hand_probability(hcp="<10") == Fraction(sum(HCP_COUNTS[:10]), math.comb(52, 13))
+    assert stats.hand_probability(hcp=">=15") == Fraction(sum(HCP_COUNTS[15:]), hands)
+    assert stats.hand_probability(hcp="<10") == Fraction(sum(HCP_COUNTS[:10]), hands)
     assert grid("N: >=15")[0] == set(range(15, 38))
     assert grid("N: 4=3=3=3")[1] == {(4, 3, 3, 3)}
     assert grid("N: (4-4)xx")[1] == {s for s in ALL_SHAPES if s[:2] == (4, 4)}
 
 
-# ---- seats, suits and ranks in every language -------------------------------------------------------
+# ---- seats, suits and ranks in every language ----------------------------------------------
 
 LANGS = Path(__file__).resolve().parents[1] / "bridgelab" / "text" / "languages"
 TERMS = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in sorted(LANGS.glob("*.json"))}
-SEAT_WORDS = sorted({(w, "NESW".index(k)) for t in TERMS.values() for k, ws in t.get("seats", {}).items()
-                     for w in ws if len(w) > 1})
+SEAT_WORDS = sorted({(w, "NESW".index(k)) for t in TERMS.values()
+                     for k, ws in t.get("seats", {}).items() for w in ws if len(w) > 1})
 SUIT_WORDS = sorted({(w, "SHDC".index(k)) for t in TERMS.values() for k, ws in t["strains"].items()
                      if k != "NT" for w in ws if len(w) > 1})
-RANK_WORDS = sorted((lang, w, k) for lang, t in TERMS.items() for k, ws in t.get("ranks", {}).items()
-                    for w in ws)
+RANK_WORDS = sorted((lang, w, k) for lang, t in TERMS.items()
+                    for k, ws in t.get("ranks", {}).items() for w in ws)
 
 
 def test_the_terms_files_agree_with_themselves():

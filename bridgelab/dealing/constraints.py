@@ -557,7 +557,8 @@ class _TeacherParser(_Parser):
             self.take()
 
     def notation_error(self, e: ParseError):
-        raise ConstraintError(f"cannot read {self.text!r} at character {self.tok.pos + 1}: {e}. {self.WHAT}") from None
+        raise ConstraintError(
+            f"cannot read {self.text!r} at character {self.tok.pos + 1}: {e}. {self.WHAT}") from None
 
     def shape_here(self, pos: int | None = None):
         """A shape of the notation (4333, 4=3=3=3, 4-3-3-3, any 4432, (4-4)xx, balanced) that
@@ -565,7 +566,8 @@ class _TeacherParser(_Parser):
         if self.tok.kind == "end":
             return None
         try:
-            return notation.match_shape(self.text, self.tok.pos if pos is None else pos, lengths=False)
+            start = self.tok.pos if pos is None else pos
+            return notation.match_shape(self.text, start, lengths=False)
         except ParseError as e:
             self.notation_error(e)
 
@@ -610,8 +612,8 @@ class _TeacherParser(_Parser):
                     if self.tok.kind != "num":
                         self.fail("a number")
                     value = notation.parse_range(self.take().text).lo
-                    nodes = [BinOp("!=", Value("length" if suits else name, self.seat, s), Num(value))
-                             for s in (suits or (None,))]
+                    what = "length" if suits else name
+                    nodes = [BinOp("!=", Value(what, self.seat, s), Num(value)) for s in (suits or (None,))]
                     return nodes[0] if len(nodes) == 1 else Or(nodes)
                 if (self.tok.kind == "op" and self.tok.text in _RANGE_START) or (
                         name is not None and self.tok.kind == "num"):

@@ -66,17 +66,17 @@ SHAPES: tuple[tuple[int, int, int, int], ...] = tuple(
 )
 """The 560 shapes a hand can have: lengths of spades, hearts, diamonds, clubs."""
 
-PATTERNS: tuple[str, ...] = tuple(sorted({"-".join(map(str, sorted(s, reverse=True))) for s in SHAPES},
+
+def _pattern(shape) -> str:
+    return "-".join(map(str, sorted(shape, reverse=True)))
+
+
+PATTERNS: tuple[str, ...] = tuple(sorted({_pattern(s) for s in SHAPES},
                                          key=lambda p: [int(x) for x in p.split("-")]))
 """The 39 patterns: suit lengths longest first, whatever the suits ('4-3-3-3')."""
 
 _NCODES = 14 ** 4
 _SHAPES_ARRAY = np.array(SHAPES, dtype=np.int64)
-_CODES = np.array([((s * 14 + h) * 14 + d) * 14 + c for s, h, d, c in SHAPES], dtype=np.int64)
-
-
-def _pattern(shape) -> str:
-    return "-".join(map(str, sorted(shape, reverse=True)))
 
 
 # ---- ranges ---------------------------------------------------------------------------------
@@ -121,8 +121,11 @@ class Range:
 
     def bounds(self) -> tuple[float, float]:
         """Inclusive bounds for a whole-number measure (HCP, lengths): '<10' is (-inf, 9)."""
-        lo = math.floor(self.lo) + 1 if self.lo_open else math.ceil(self.lo) if self.lo > -math.inf else self.lo
-        hi = math.ceil(self.hi) - 1 if self.hi_open else math.floor(self.hi) if self.hi < math.inf else self.hi
+        lo, hi = self.lo, self.hi
+        if lo > -math.inf:
+            lo = math.floor(lo) + 1 if self.lo_open else math.ceil(lo)
+        if hi < math.inf:
+            hi = math.ceil(hi) - 1 if self.hi_open else math.floor(hi)
         return lo, hi
 
     def __str__(self) -> str:
@@ -165,7 +168,8 @@ def match_range(text: str, pos: int = 0) -> tuple[Range, int] | None:
     elif m["lo"]:
         lo, hi = _number(m["lo"]), _number(m["hi"])
         if lo > hi:
-            raise ParseError(f"the range {src!r} is empty: write the low end first, as {_fmt(hi)}-{_fmt(lo)}")
+            raise ParseError(f"the range {src!r} is empty: write the low end first, "
+                             f"as {_fmt(hi)}-{_fmt(lo)}")
         r = Range(lo, hi)
     elif m["plus"]:
         r = Range(_number(m["plus"]), inf)
@@ -186,17 +190,20 @@ def parse_range(spec, what: str = "a value") -> Range:
         return Range(float(spec), float(spec))
     if isinstance(spec, range) and spec.step == 1 and len(spec):
         return Range(spec.start, spec.stop - 1)
+    numbers = (int, float, np.integer, np.floating)
     if isinstance(spec, (tuple, list)) and len(spec) == 2 and all(
-            isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, bool) for x in spec):
+            isinstance(x, numbers) and not isinstance(x, bool) for x in spec):
         lo, hi = float(spec[0]), float(spec[1])
         if lo > hi:
-            raise ParseError(f"the range {tuple(spec)!r} for {what} is empty: write the low end first")
+            raise ParseError(f"the range {tuple(spec)!r} for {what} is empty: "
+                             "write the low end first")
         return Range(lo, hi)
     if isinstance(spec, str):
         found = match_range(spec)
         if found and not spec[found[1]:].strip():
             return found[0]
-    raise ParseError(f"{spec!r} is not a range for {what}: {_RANGE_HELP}, or give two numbers (15, 17)")
+    raise ParseError(f"{spec!r} is not a range for {what}: {_RANGE_HELP}, "
+                     "or give two numbers (15, 17)")
 
 
 # ---- shapes ---------------------------------------------------------------------------------
@@ -204,10 +211,9 @@ def parse_range(spec, what: str = "a value") -> Range:
 class Shapes:
     """A set of the 560 shapes (spades, hearts, diamonds, clubs), as a notation form names them."""
 
-    __slots__ = ("shapes", "text", "__dict__")
-
     def __init__(self, shapes, text: str = ""):
-        self.shapes: frozenset[tuple[int, int, int, int]] = frozenset(tuple(int(x) for x in s) for s in shapes)
+        self.shapes: frozenset[tuple[int, int, int, int]] = frozenset(
+            tuple(int(x) for x in s) for s in shapes)
         self.text = text
 
     @cached_property
@@ -269,8 +275,10 @@ _WORD_RE = re.compile(r"(semi[-_ ]?balanced|unbalanced|balanced|bal)(?![\w-])", 
 # four positions: a digit, or with separators 10-13; x any; brackets: in any order among themselves
 _ITEM = r"(?:1[0-3]|\d|[xX])"
 _GROUP = rf"\({_ITEM}(?:[-=]{_ITEM})*\)"
-_SEPARATED = re.compile(rf"(?P<any>any\s+)?(?P<body>(?:{_ITEM}|{_GROUP})(?:[-=](?:{_ITEM}|{_GROUP}))*)(?![\w.(])", re.I)
-_PLAIN = re.compile(r"(?P<any>any\s+)?(?P<body>(?:[\dxX]|\([\dxX](?:[-=]?[\dxX])*\))+)(?![\w.(])", re.I)
+_SEPARATED = re.compile(
+    rf"(?P<any>any\s+)?(?P<body>(?:{_ITEM}|{_GROUP})(?:[-=](?:{_ITEM}|{_GROUP}))*)(?![\w.(])", re.I)
+_PLAIN = re.compile(
+    r"(?P<any>any\s+)?(?P<body>(?:[\dxX]|\([\dxX](?:[-=]?[\dxX])*\))+)(?![\w.(])", re.I)
 _SUITS_RE = re.compile(r"\s*(M|m|♠|♥|♦|♣|♤|♡|♢|♧|[^\W\d_][\w]*)")
 _SHAPE_HELP = ("write 4333 or 4=3=3=3 (spades, hearts, diamonds, clubs), 5xx4 (x any), a pattern "
                "4-3-3-3 or 'any 4333' (any suits), (4-4)xx (bracketed suits in any order), 5+M, "
@@ -295,19 +303,22 @@ def _read_body(body: str, any_order: bool, src: str) -> Shapes:
             i = end + 1
         else:
             # 10-13 need separators between the suits: '10(3-9)' is 1, 0, then 3 and 9
-            m = re.match(_ITEM if re.search(r"[-=]", re.sub(r"\([^)]*\)", "", body)) else r"\d|[xX]", body[i:])
+            separated = re.search(r"[-=]", re.sub(r"\([^)]*\)", "", body))
+            m = re.match(_ITEM if separated else r"\d|[xX]", body[i:])
             groups.append([m.group(0)])
             i += len(m.group(0))
     bracketed = any(len(g) > 1 for g in groups)
     positions = [p.lower() for g in groups for p in g]
     if len(positions) != 4:
-        raise ParseError(f"the shape {src!r} has {len(positions)} suit lengths, not four: {_SHAPE_HELP}")
+        raise ParseError(f"the shape {src!r} has {len(positions)} suit lengths, not four: "
+                         f"{_SHAPE_HELP}")
     if seps == {"-", "="}:
         raise ParseError(f"the shape {src!r} mixes '-' (any suits) and '=' (these suits): use one")
     fixed = [int(p) for p in positions if p != "x"]
     if sum(fixed) > 13 or ("x" not in positions and sum(fixed) != 13):
         raise ParseError(
-            f"the shape {src!r} adds up to {sum(fixed)} cards{' or more' if 'x' in positions else ''}, "
+            f"the shape {src!r} adds up to {sum(fixed)} cards"
+            f"{' or more' if 'x' in positions else ''}, "
             f"not 13: a shape gives the lengths of spades, hearts, diamonds and clubs (x for any)"
         )
     if any_order or (seps == {"-"} and not bracketed):
@@ -472,5 +483,6 @@ def parse_rank(text, lang: str | None = None) -> Rank:
     letter = _terms.rank_word(str(text), lang)
     if letter is not None:
         return Rank.parse(letter)
-    raise ParseError(f"{text!r} is not a rank: write A K Q J T (or 10) 9 8 7 6 5 4 3 2, or a rank's "
+    raise ParseError(f"{text!r} is not a rank: write A K Q J T (or 10) 9 8 7 6 5 4 3 2, or a "
+                     "rank's "
                      "name (ace, king ...)")
