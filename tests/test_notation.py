@@ -104,6 +104,35 @@ def shape_count(shape) -> int:
     return math.prod(math.comb(13, n) for n in shape)
 
 
+def _suit_counts() -> list[list[int]]:
+    """Holdings of one suit by length and HCP: a set of the honours A K Q J, then spot cards."""
+    counts = [[0] * 11 for _ in range(14)]
+    for honours in itertools.product((0, 1), repeat=4):
+        k, v = sum(honours), sum(h * p for h, p in zip(honours, (4, 3, 2, 1)))
+        for spots in range(10):
+            counts[k + spots][v] += math.comb(9, spots)
+    return counts
+
+
+SUIT_COUNTS = _suit_counts()
+
+
+def shape_hcp_count(shape, v: int) -> int:
+    """Hands of this exact shape with exactly ``v`` HCP: the four suits' counts convolved."""
+    ways = {0: 1}
+    for n in shape:
+        nxt: dict[int, int] = {}
+        for total, w in ways.items():
+            for p, c in enumerate(SUIT_COUNTS[n]):
+                if c:
+                    nxt[total + p] = nxt.get(total + p, 0) + w * c
+        ways = nxt
+    return ways.get(v, 0)
+
+
+assert sum(shape_hcp_count((4, 3, 3, 3), v) for v in range(38)) == shape_count((4, 3, 3, 3))
+
+
 # ---- meanings and their spellings ----------------------------------------------------------------
 
 @st.composite
@@ -310,3 +339,23 @@ def test_a_suit_word_names_the_same_suit_everywhere(word, suit):
 def test_rank_words(lang, word, rank):
     assert notation.parse_rank(word, lang).char == rank
     assert notation.parse_rank(word).char == rank
+
+
+@pytest.mark.parametrize("hcp,pattern,want_hcp,want_shapes", [
+    (">=15", "4=3=3=3", range(15, 38), {(4, 3, 3, 3)}),
+    ("<10", "(4-4)xx", range(0, 10), {s for s in ALL_SHAPES if s[:2] == (4, 4)}),
+    ("15-17", "balanced", range(15, 18), {s for s in ALL_SHAPES if pattern(s) in BALANCED}),
+])
+def test_the_command_line_reads_the_same_forms(capsys, hcp, pattern, want_hcp, want_shapes):
+    """`bridgelab stats hand` and `bridgelab deal --where`: the notation's meaning on the CLI."""
+    from bridgelab.commands.main import main
+
+    assert main(["stats", "hand", "--hcp", hcp, "--pattern", pattern, "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    hands = sum(shape_hcp_count(shape, v) for shape in want_shapes for v in want_hcp)
+    assert Fraction(got["numerator"], got["denominator"]) == Fraction(hands, math.comb(52, 13))
+    where = f"N: {hcp} {pattern}"
+    assert main(["deal", "-n", "5", "--seed", "1", "--where", where, "--format", "json"]) == 0
+    for row in json.loads(capsys.readouterr().out):
+        north = Hand.from_pbn(row["hands"]["N"])
+        assert north.hcp in want_hcp and north.shape in want_shapes
