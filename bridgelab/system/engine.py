@@ -320,21 +320,22 @@ def _parse_measure(tokens: list[str], text: str) -> tuple[_Measure, list[str]]:
     )
 
 
-def _parse_range(rest: str, text: str) -> tuple[float, float]:
+def _parse_range(rest: str, text: str) -> "notation.Range":
     try:
-        return notation.parse_range(rest.strip()).bounds()
+        return notation.parse_range(rest.strip())
     except ParseError as e:
         raise SystemFileError(f"{text!r}: {e}") from None
 
 
 def _range_msg(lo: float, hi: float, exact: bool = True) -> "Msg | str":
+    n = notation.number_text
     if hi == float("inf"):
-        return Msg("{n} or more", n=int(lo))
+        return Msg("{n} or more", n=n(lo))
     if lo == float("-inf"):
-        return Msg("at most {n}", n=int(hi))
+        return Msg("at most {n}", n=n(hi))
     if lo == hi:
-        return Msg("exactly {n}", n=int(lo)) if exact else str(int(lo))
-    return f"{int(lo)}-{int(hi)}"
+        return Msg("exactly {n}", n=n(lo)) if exact else n(lo)
+    return f"{n(lo)}-{n(hi)}"
 
 
 # ---- conditions ------------------------------------------------------------------------------
@@ -412,7 +413,8 @@ class _Atom:
                 raise SystemFileError(f"{text!r}: unexpected {' '.join(tail)!r} at the end")
             return
         self.kind = "range"
-        self.lo, self.hi = _parse_range(" ".join(rest), text)
+        self.range = _parse_range(" ".join(rest), text)
+        self.lo, self.hi = self.range.bounds()
 
     def variables(self) -> set[str]:
         out: set[str] = set()
@@ -464,7 +466,7 @@ class _Atom:
             parts = (self.left.amount(a, bind), self.right.amount(b, bind))
             return Check(ok, need, parts, Join(parts, "and"))
         v = self.left.value(f, bind)
-        ok = self.lo <= v <= self.hi
+        ok = v in self.range
         need = self.left.need(self.lo, self.hi, bind)
         have = self.left.amount(v, bind)
         return Check(ok, need, (have,), have, have if self.left.kind == "len" else None)

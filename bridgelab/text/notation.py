@@ -59,6 +59,7 @@ __all__ = [
     "suit_word",
     "suits_named",
     "parse_rank",
+    "number_text",
 ]
 
 SHAPES: tuple[tuple[int, int, int, int], ...] = tuple(
@@ -120,12 +121,13 @@ class Range:
         return lo & hi
 
     def bounds(self) -> tuple[float, float]:
-        """Inclusive bounds for a whole-number measure (HCP, lengths): '<10' is (-inf, 9)."""
+        """Inclusive bounds, to say a range in words: an open end steps to the next whole
+        number ('<10' is (-inf, 9), right for HCP and lengths); a closed end stays as written."""
         lo, hi = self.lo, self.hi
-        if lo > -math.inf:
-            lo = math.floor(lo) + 1 if self.lo_open else math.ceil(lo)
-        if hi < math.inf:
-            hi = math.ceil(hi) - 1 if self.hi_open else math.floor(hi)
+        if self.lo_open:
+            lo = math.floor(lo) + 1
+        if self.hi_open:
+            hi = math.ceil(hi) - 1
         return lo, hi
 
     def __str__(self) -> str:
@@ -148,6 +150,11 @@ class Range:
 
 def _fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def number_text(x: float) -> str:
+    """A bound as it is written: '15', '1.5'."""
+    return _fmt(x)
 
 
 def match_range(text: str, pos: int = 0) -> tuple[Range, int] | None:
