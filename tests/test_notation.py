@@ -359,3 +359,16 @@ def test_the_command_line_reads_the_same_forms(capsys, hcp, pattern, want_hcp, w
     for row in json.loads(capsys.readouterr().out):
         north = Hand.from_pbn(row["hands"]["N"])
         assert north.hcp in want_hcp and north.shape in want_shapes
+
+
+def test_ranges_of_half_valued_measures_keep_their_meaning():
+    """Quick tricks count in halves: '> 1' takes 1½, as it does in the exact statistics."""
+    facts = HandFacts(Hand.from_pbn("AQ2.432.5432.432"))   # A-Q: 1½ quick tricks, nothing else
+    assert facts.value("quick_tricks") == 1.5
+    for text, ok in (("> 1", True), ("1.5+", True), (">= 1.5", True), ("> 1.5", False),
+                     ("< 2", True), ("1-1.5", True), ("2+", False)):
+        assert Condition(f"quick_tricks {text}", {}).check(facts, {}).ok is ok, text
+        assert (1.5 in notation.parse_range(text)) is ok, text
+    whole = stats.hand_probability(quick_tricks=">1")
+    assert whole == stats.hand_probability(quick_tricks="1.5+")
+    assert whole > stats.hand_probability(quick_tricks="2+")

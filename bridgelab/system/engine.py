@@ -405,7 +405,7 @@ class _Atom:
             return
         self.left, rest = _parse_measure(words, text)
         # "len S >= len H": a comparison of two measures
-        if len(rest) >= 2 and rest[0] in _OPS and not rest[1].isdigit():
+        if len(rest) >= 2 and rest[0] in _OPS and not rest[1][:1].isdigit():
             self.kind = "compare"
             self.op = rest[0]
             self.right, tail = _parse_measure(rest[1:], text)
