@@ -26,7 +26,7 @@ def _cell_text(cell, lang: str | None) -> str:
         return ""
     if isinstance(cell, str):
         return cell
-    return str(cell) if cell.is_bid or _english(lang) else _lang.call_name(cell, lang)
+    return str(cell) if _english(lang) else _lang.bid_text(cell, lang)
 
 
 def _cell_html(cell, lang: str | None) -> str:
@@ -97,7 +97,7 @@ def auction_summary(auction, lang: str | None = None) -> str:
             return f"{_lang.word('passed_out', lang).capitalize()}."
         c = auction.contract
         parts = [
-            ("contract", f"{c.level}{c.strain.symbol}{'X' * c.doubled}"),
+            ("contract", f"{_lang.bid_text(c.call, lang)}{'X' * c.doubled}"),
             ("declarer", _lang.seat_name(c.declarer, lang)),
             ("dummy", _lang.seat_name(auction.dummy, lang)),
             ("opening_lead", _lang.seat_name(auction.opening_leader, lang)),
