@@ -23,6 +23,7 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "translate",
     "ntranslate",
+    "N_",
     "_",
     "catalog",
     "available_languages",
@@ -203,6 +204,11 @@ def translate(msgid: str, lang: "str | None" = None, domain: str = "bridgelab", 
         except (KeyError, IndexError, ValueError):
             return msgid.format(**format_args)
     return text
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalogues where it is written; it is translated where it is shown."""
+    return msgid
 
 
 def _(msgid: str, lang: "str | None" = None, **format_args) -> str:
