@@ -341,6 +341,18 @@ def test_rank_words(lang, word, rank):
     assert notation.parse_rank(word).char == rank
 
 
+def test_rank_letters_of_a_language_are_read_with_that_language():
+    """Estonian diagrams show Ä K E S for A K Q J; with lang='et' those letters read back,
+    without a language E and S are no ranks (English letters only)."""
+    shown = {"Ä": "A", "K": "K", "E": "Q", "S": "J"}
+    for letter, rank in shown.items():
+        assert notation.parse_rank(letter, "et").char == rank
+        assert notation.parse_rank(letter.lower(), "et").char == rank
+    for letter in ("E", "S", "Ä"):
+        with pytest.raises(ParseError):
+            notation.parse_rank(letter)
+
+
 @pytest.mark.parametrize("hcp,pattern,want_hcp,want_shapes", [
     (">=15", "4=3=3=3", range(15, 38), {(4, 3, 3, 3)}),
     ("<10", "(4-4)xx", range(0, 10), {s for s in ALL_SHAPES if s[:2] == (4, 4)}),

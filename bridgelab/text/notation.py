@@ -481,12 +481,17 @@ def parse_suit(text, lang: str | None = None) -> Strain:
 
 
 def parse_rank(text, lang: str | None = None) -> Rank:
-    """A rank from A K Q J T (or 10) 9 ... 2, an English word (king), or the rank words of a
-    language's terms file ("ranks": Estonian 'kuningas', Malay 'raja')."""
+    """A rank from A K Q J T (or 10) 9 ... 2, an English word (king), the rank words of a
+    language's terms file ("ranks": Estonian 'kuningas', Malay 'raja'), and with ``lang`` given
+    the honour letters it shows (its "notation": Estonian Ä K E S for A K Q J)."""
     try:
         return Rank.parse(text)
     except ParseError:
         pass
+    if lang is not None:
+        letters = {v.casefold(): k for k, v in _terms.rank_letters(lang).items()}
+        if str(text).strip().casefold() in letters:
+            return Rank.parse(letters[str(text).strip().casefold()])
     letter = _terms.rank_word(str(text), lang)
     if letter is not None:
         return Rank.parse(letter)
