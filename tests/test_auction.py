@@ -443,4 +443,7 @@ def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code):
 def test_all_codes_are_tested():
     from bridgelab.rules.auction import ILLEGAL_CALL_CODES
 
-    assert {case[3] for case in CODE_CASES} == set(ILLEGAL_CALL_CODES)
+    with pytest.raises(IllegalCall) as e:
+        Auction(dealer="N").pop()
+    assert e.value.code == "nothing_to_take_back" and e.value.call is None and e.value.legal == []
+    assert {case[3] for case in CODE_CASES} | {e.value.code} == set(ILLEGAL_CALL_CODES)

@@ -68,7 +68,8 @@ def test_every_catalogue_is_complete_with_the_same_placeholders(lang):
     assert set(cat) == set(template)
     for msgid, msg in cat.items():
         assert msg.string and not msg.fuzzy, (lang, msgid)
-        assert _fields(msg.string) == _fields(msgid), (lang, msgid, msg.string)
+        english = template[msgid].string or msgid  # a code-keyed message: the English catalogue's text
+        assert _fields(msg.string) == _fields(english), (lang, msgid, msg.string)
     same = [m for m in cat if cat[m].string == m and any(c.isalpha() for c in m)]
     assert len(same) <= 0.05 * len(cat), same  # translated, not copied
 

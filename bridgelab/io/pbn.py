@@ -138,9 +138,7 @@ class _Error:
         self.source = source
 
     def __call__(self, line: int, reason: str) -> PBNError:
-        err = PBNError(f"{self.source}, line {line}: {reason}")
-        err.line = line  # type: ignore[attr-defined]
-        return err
+        return PBNError(f"{self.source}, line {line}: {reason}", line=line)
 
 
 def _decode(data: "str | bytes") -> str:

@@ -28,6 +28,7 @@ from ..model.cards import Seat
 from ..model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
 from ..render.display import colour_suits
 from ..model.errors import IllegalCall, ParseError
+from .rulings import word
 
 __all__ = ["Auction", "ILLEGAL_CALL_CODES"]
 
@@ -43,19 +44,13 @@ ILLEGAL_CALL_CODES = (
     "out_of_turn",          # check(call, seat=...) for the wrong seat
     "auction_over",         # any call after three passes ended the auction
     "passed_out",           # any call after four opening passes
+    "nothing_to_take_back", # pop() before any call
 )
 
 
 def _a(call: Call) -> str:
     """A call as the messages write it: '1D', '3NT', 'Pass', 'X', 'XX'."""
     return call.to_ascii()
-
-
-def _or_list(items: list[str]) -> str:
-    """'a', 'a or b', 'a, b or c'."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 class Auction:
@@ -108,10 +103,9 @@ class Auction:
                         auction.add(call)
                     except IllegalCall as e:
                         seat = auction.next_seat
-                        who = f", {seat.full_name}" if seat is not None else ""
-                        err = IllegalCall(f"call {len(auction) + 1} ({_a(call)}{who}): {e}")
-                        err.__dict__.update(e.__dict__)
-                        raise err from None
+                        facts = {"n": len(auction) + 1, "call": call, "seat": seat, "reason": e.facts}
+                        msgid = "illegal_call.at" if seat is not None else "illegal_call.at.over"
+                        raise e.with_message(word(msgid, lang, facts)) from None
                 i = j
         return auction
 
@@ -264,122 +258,94 @@ class Auction:
             return False
         return True
 
-    def _allowed_text(self) -> str:
-        """What may be called now, in words: 'pass, double, or bid 2D or higher'."""
-        options = ["pass"]
+    def _allowed(self) -> list[tuple[str, Call | None]]:
+        """What may be called now, as ruling facts: [("pass", None), ("bid_or_higher", 2D)]."""
+        options: list[tuple[str, Call | None]] = [("pass", None)]
         if self._can_double():
-            options.append("double")
+            options.append(("double", None))
         if self._can_redouble():
-            options.append("redouble")
+            options.append(("redouble", None))
         low = self._lowest_bid_rank()
         if low == len(ALL_BIDS) - 1:
-            options.append("bid 7NT")
+            options.append(("bid", ALL_BIDS[low]))
         elif low < len(ALL_BIDS):
-            options.append(f"bid {_a(ALL_BIDS[low])} or higher")
-        return _or_list(options)
+            options.append(("bid_or_higher", ALL_BIDS[low]))
+        return options
 
     def check(self, call: "Call | str", seat: "Seat | str | None" = None) -> Call:
         """Raise IllegalCall if ``call`` may not be made now (by ``seat``, if given); return the call.
 
-        The message says why in plain words and what may be called instead.
+        The message says why in plain words and what may be called instead, in the auction's
+        language (its wording is the catalogue's, keyed by the ruling's code; see
+        ``bridgelab.rules.rulings``).
         """
         call = Call.parse(call, self.lang)
         if self.is_over:
             if self.passed_out:
-                raise self._illegal(
-                    "passed_out", call,
-                    f"the auction is over: all four players passed, so the deal is passed out "
-                    f"and no more calls are made ({_a(call)} is too late)",
-                )
+                raise self._illegal("passed_out", call)
             c = self.contract
-            raise self._illegal(
-                "auction_over", call,
-                f"the auction is over: three passes in a row ended it, so the contract is "
-                f"{c.to_ascii()} by {c.declarer.full_name} and no more calls are made ({_a(call)} is too late)",
-            )
+            raise self._illegal("auction_over", call, contract=c.to_ascii(), declarer=c.declarer)
         me = self.next_seat
         if seat is not None:
             who = _seat(seat, self.lang)
             if who is not me:
-                raise self._illegal("out_of_turn", call, f"it is {me.full_name}'s turn to call, not {who.full_name}'s")
+                raise self._illegal("out_of_turn", call, turn=me, seat=who)
         i = self._last_bid_index()
         last = None if i is None else self._calls[i]
         if call.is_bid:
             if call.rank < self._lowest_bid_rank():
-                raise self._illegal("insufficient", call, self._insufficient(call, last))
+                raise self._insufficient(call, last)
             return call
         if call == PASS:
             return call
         state, by = self._doubling()
+        allowed = self._allowed()
         if call == DOUBLE:
             if self._can_double():
                 return call
             if last is None:
-                code = "no_bid_to_double"
-                reason = "there is no bid to double yet: you may double only a bid of the opponents"
-            elif self.seat_of(i).side is me.side:
-                code = "double_own_side"
+                raise self._illegal("no_bid_to_double", call, allowed=allowed)
+            if self.seat_of(i).side is me.side:
                 bidder = self.seat_of(i)
-                whose = "your own" if bidder is me else f"your partner {bidder.full_name}'s"
-                reason = f"{_a(last)} is {whose} bid: you may double only a bid of the opponents"
-                if state:
-                    reason += f" (and {_a(last)} is already {'doubled' if state == 1 else 'redoubled'})"
-            elif state == 1:
-                code = "already_doubled"
-                reason = f"{_a(last)} is already doubled: a bid may be doubled only once"
-            else:
-                code = "already_redoubled"
-                reason = f"{_a(last)} is already redoubled: a redoubled bid cannot be doubled again"
-            raise self._illegal(code, call, f"{reason}; now you may {self._allowed_text()}")
+                variant = ("" if bidder is me else ".partner") + ("", ".doubled", ".redoubled")[state]
+                raise self._illegal("double_own_side", call, variant, last=last, partner=bidder, allowed=allowed)
+            if state == 1:
+                raise self._illegal("already_doubled", call, last=last, allowed=allowed)
+            raise self._illegal("already_redoubled", call, last=last, allowed=allowed)
         # redouble
         if self._can_redouble():
             return call
         if last is None:
-            code = "nothing_to_redouble"
-            reason = "there is nothing to redouble: no bid has been made and doubled"
-        elif state == 0:
-            code = "not_doubled"
-            reason = (
-                f"{_a(last)} has not been doubled: you may redouble only after an opponent "
-                "doubles your side's bid"
-            )
-        elif state == 2:
-            code = "already_redoubled"
-            reason = f"{_a(last)} is already redoubled: a bid may be redoubled only once"
-        else:
-            code = "redouble_own_double"
-            reason = (
-                f"the double of {_a(last)} was made by your side ({by.full_name}): only the side "
-                f"whose bid was doubled may redouble"
-            )
-        raise self._illegal(code, call, f"{reason}; now you may {self._allowed_text()}")
+            raise self._illegal("nothing_to_redouble", call, allowed=allowed)
+        if state == 0:
+            raise self._illegal("not_doubled", call, last=last, allowed=allowed)
+        if state == 2:
+            raise self._illegal("already_redoubled", call, last=last, allowed=allowed)
+        raise self._illegal("redouble_own_double", call, last=last, by=by, allowed=allowed)
 
-    def _illegal(self, code: str, call: Call, message: str) -> IllegalCall:
-        """An IllegalCall with, besides its message, facts a translated quiz can word itself:
-        ``code`` (one of ILLEGAL_CALL_CODES), ``call``, ``last_bid`` and ``legal`` (the legal calls)."""
-        err = IllegalCall(message)
-        err.code, err.call, err.last_bid, err.legal = code, call, self.last_bid, self.legal_calls()
-        return err
+    def _illegal(self, code: str, call: Call, variant: str = "", **facts) -> IllegalCall:
+        """An IllegalCall worded from the catalogue (message id ``illegal_call.<code><variant>``)
+        with, besides its message, facts a translated quiz can word itself: ``code`` (one of
+        ILLEGAL_CALL_CODES), ``call``, ``last_bid``, ``legal`` (the legal calls) and ``facts``."""
+        facts = {"msgid": f"illegal_call.{code}{variant}", "call": call, **facts}
+        return IllegalCall(word(facts["msgid"], self.lang, facts), code=code, call=call,
+                           last_bid=self.last_bid, legal=self.legal_calls(), facts=facts)
 
-    def _insufficient(self, call: Call, last: Call) -> str:
+    def _insufficient(self, call: Call, last: Call) -> IllegalCall:
         """'1D is not higher than 1H: bid 1S, 1NT or higher, or 2D' (the lowest 2D names the strain)."""
-        head = f"{_a(call)} is not higher than {_a(last)}"
         if last.rank == len(ALL_BIDS) - 1:
-            return f"{head}: no bid is higher than 7NT; you may {self._allowed_text()}"
+            return self._illegal("insufficient", call, ".top", last=last, allowed=self._allowed())
         # the bids left at the last bid's level, or the next level's lowest if none are left
         above = [ALL_BIDS[r] for r in range(last.rank + 1, last.level * 5)] or [ALL_BIDS[last.rank + 1]]
-        names = [_a(b) for b in above]
-        if above[-1].rank == len(ALL_BIDS) - 1:
-            options = _or_list(names)
-        else:
-            options = ", ".join(names) + " or higher"
+        options = (above, above[-1].rank != len(ALL_BIDS) - 1)
         level = last.level if call.strain > last.strain else last.level + 1
         if level > 7:
-            return f"{head}: bid {options} (no {call.strain.full_name.removesuffix('s')} bid is higher than {_a(last)})"
+            return self._illegal("insufficient", call, ".no_higher", last=last, options=options,
+                                 strain=call.strain)
         target = Call.bid(level, call.strain)
         if target in above:
-            return f"{head}: bid {options}"
-        return f"{head}: bid {options}, or {_a(target)}"
+            return self._illegal("insufficient", call, last=last, options=options)
+        return self._illegal("insufficient", call, ".target", last=last, options=options, target=target)
 
     # ---- changing ------------------------------------------------------------------------
     def add(self, call: "Call | str") -> Call:
@@ -393,7 +359,8 @@ class Auction:
     def pop(self) -> Call:
         """Take back the last call."""
         if not self._calls:
-            raise IllegalCall("there is no call to take back: the auction has not started")
+            facts = {"msgid": "illegal_call.nothing_to_take_back"}
+            raise IllegalCall(word(facts["msgid"], self.lang, facts), code="nothing_to_take_back", facts=facts)
         return self._calls.pop()
 
     def copy(self) -> "Auction":

@@ -23,7 +23,8 @@ import html
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from .auction import Auction, _or_list
+from .auction import Auction
+from .rulings import word
 from ..model.cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, suit_index
 from ..model.contract import Contract
 from ..render.display import suit_html
@@ -37,6 +38,7 @@ ILLEGAL_CARD_CODES = (
     "already_played",  # a card played to an earlier trick
     "out_of_turn",     # play(card, seat=...) for the wrong seat
     "play_over",       # any card after the thirteenth trick
+    "nothing_to_take_back",  # pop() before any card
 )
 
 
@@ -228,40 +230,39 @@ class Play:
         return cards
 
     def check(self, card: "Card | str", seat: "Seat | str | None" = None) -> Card:
-        """Raise IllegalCard if ``card`` may not be played now (from ``seat``, if given)."""
+        """Raise IllegalCard if ``card`` may not be played now (from ``seat``, if given).
+
+        The message says why and what may be played (worded in the catalogue by its code)."""
         c = Card.parse(card)
         if self.is_over:
-            raise self._illegal("play_over", c, f"all 13 tricks have been played: the play is over ({c} is too late)")
+            raise self._illegal("play_over", c)
         me = self.next_seat
         if seat is not None:
             who = Seat.parse(seat)
             if who is not me:
-                extra = f" (declarer {self.declarer.full_name} plays dummy's cards)" if me is self.dummy else ""
-                raise self._illegal("out_of_turn", c, f"it is {me.full_name}'s turn, not {who.full_name}'s{extra}")
+                if me is self.dummy:
+                    raise self._illegal("out_of_turn", c, ".dummy", turn=me, seat=who, declarer=self.declarer)
+                raise self._illegal("out_of_turn", c, turn=me, seat=who)
         if not self._holds(me, c):
             holder = next((s for s in SEATS if self._holds(s, c)), None)
             if holder is None:
                 n = next(i for i, t in enumerate(self._tricks + [self.current_trick], 1) if t and c in t.cards)
-                why = f"it was played to trick {n}"
-            else:
-                why = f"{holder.full_name} holds it, and it is {me.full_name}'s turn"
-            raise self._illegal("not_held" if holder is not None else "already_played", c,
-                                f"{c} is not in {me.full_name}'s hand: {why}")
+                raise self._illegal("already_played", c, turn=me, trick=n)
+            raise self._illegal("not_held", c, turn=me, holder=holder)
         if self._current:
             led = self._current[0].suit
             if c.suit != led and self._holdings[me][suit_index(led)]:
-                follow = [str(x) for x in self.hand(me) if x.suit == led]
-                who = "dummy holds" if me is self.dummy else "you hold"
-                raise self._illegal("revoke", c, f"{who} a {led.full_name.removesuffix('s')}: you must follow suit "
-                                                 f"(play {_or_list(follow)})")
+                follow = [x for x in self.hand(me) if x.suit == led]
+                raise self._illegal("revoke", c, ".dummy" if me is self.dummy else "", suit=led, cards=follow)
         return c
 
-    def _illegal(self, code: str, card: Card, message: str) -> IllegalCard:
-        """An IllegalCard with ``code`` (one of ILLEGAL_CARD_CODES), ``card``, ``seat`` (whose turn)
-        and ``legal`` (the cards that may be played), for quizzes that word the reason themselves."""
-        err = IllegalCard(message)
-        err.code, err.card, err.seat, err.legal = code, card, self.next_seat, self.legal_cards()
-        return err
+    def _illegal(self, code: str, card: Card, variant: str = "", **facts) -> IllegalCard:
+        """An IllegalCard worded from the catalogue (``illegal_card.<code><variant>``) with ``code``
+        (one of ILLEGAL_CARD_CODES), ``card``, ``seat`` (whose turn), ``legal`` (the cards that may
+        be played) and ``facts``, for quizzes that word the reason in another language."""
+        facts = {"msgid": f"illegal_card.{code}{variant}", "card": card, **facts}
+        return IllegalCard(word(facts["msgid"], None, facts), code=code, card=card, seat=self.next_seat,
+                           legal=self.legal_cards(), facts=facts)
 
     def is_legal(self, card: "Card | str") -> bool:
         try:
@@ -294,16 +295,16 @@ class Play:
             try:
                 self.play(card)
             except IllegalCard as e:
-                err = IllegalCard(f"card {i} ({card}): {e}")
-                err.__dict__.update(e.__dict__)
-                raise err from None
+                facts = {"n": i, "card": card, "reason": e.facts}
+                raise e.with_message(word("illegal_card.at", None, facts)) from None
         return self
 
     def pop(self) -> Card:
         """Take back the last card played."""
         if not self._current:
             if not self._tricks:
-                raise IllegalCard("there is no card to take back: no card has been played")
+                facts = {"msgid": "illegal_card.nothing_to_take_back"}
+                raise IllegalCard(word(facts["msgid"], None, facts), code="nothing_to_take_back", facts=facts)
             last = self._tricks.pop()
             self._leader, self._current = last.leader, list(last.cards)
         c = self._current.pop()

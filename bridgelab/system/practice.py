@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..rules.auction import Auction
+from ..rules.rulings import reword
 from ..model.cards import Seat, Side
 from ..model.contract import PASS, Call, Contract
 from ..model.deal import Deal
@@ -230,12 +231,8 @@ class PracticeResult:
 
 
 def _illegal_in(err: IllegalCall, auction: Auction, lang: str) -> IllegalCall:
-    """The auction's IllegalCall worded in ``lang`` from its facts (the auction words it in English)."""
-    from ..quiz.generators.auctions import legality_lines
-
-    out = IllegalCall(" ".join(legality_lines(auction, err.call, lang)))
-    out.__dict__.update(err.__dict__)        # code, call, last_bid, legal: as the auction gave them
-    return out
+    """The auction's IllegalCall worded in ``lang`` from its facts (same code, call, legal calls)."""
+    return reword(err, lang)
 
 
 class PracticeTable:
