@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bridgelab.rules.auction import Auction
 from bridgelab.model.cards import Seat, Side, Strain
-from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, PASSED_OUT, REDOUBLE, Call, Contract
 from bridgelab.model.errors import IllegalCall, ParseError
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "auctions_from_texts.json").read_text(encoding="utf-8"))
@@ -29,7 +29,7 @@ def test_example_auction_from_the_texts(ex):
     assert a.is_over
     assert a.passed_out is ex["passed_out"]
     c = a.contract
-    assert (None if c is None else c.to_ascii()) == ex["contract"]
+    assert (None if not c else c.to_ascii()) == ex["contract"]  # PASSED_OUT is falsy
     assert seat_name(a.declarer) == ex["declarer"]
     assert seat_name(a.dummy) == ex["dummy"]
     assert seat_name(a.opening_leader) == ex["opening_leader"]
@@ -97,7 +97,7 @@ def test_three_opening_passes_do_not_end_the_auction_four_do():
     assert a.next_seat is Seat.N
     assert a.legal_calls()[:3] == [Call.parse("1C"), Call.parse("1D"), Call.parse("1H")]
     a.add("P")
-    assert a.is_over and a.passed_out and a.contract is None and a.declarer is None
+    assert a.is_over and a.passed_out and a.contract is PASSED_OUT and a.declarer is None
     assert a.next_seat is None and a.tricks_needed is None
 
 
@@ -319,8 +319,8 @@ def auctions(draw):
 def test_random_legal_auctions_end_with_at_most_one_contract(a):
     assert a.is_over and a.legal_calls() == []
     c = a.contract
-    assert (c is None) == a.passed_out
-    if c is None:
+    assert (c is PASSED_OUT) == a.passed_out and c is not None
+    if not c:
         assert a.calls == (PASS,) * 4
         return
     assert c.call == a.last_bid and c.tricks_needed == a.last_bid.level + 6

@@ -25,7 +25,7 @@ from typing import Iterable, Iterator
 
 from ..text import terms as _lang
 from ..model.cards import Seat
-from ..model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from ..model.contract import ALL_BIDS, DOUBLE, PASS, PASS_DASHES, PASSED_OUT, REDOUBLE, Call, Contract, PassedOut
 from ..render.display import colour_suits
 from ..model.errors import IllegalCall, ParseError
 from .rulings import word
@@ -46,6 +46,9 @@ ILLEGAL_CALL_CODES = (
     "passed_out",           # any call after four opening passes
     "nothing_to_take_back", # pop() before any call
 )
+
+
+_DASHES = re.compile(r"[-\u2010-\u2015\u2212]+")
 
 
 def _a(call: Call) -> str:
@@ -76,7 +79,9 @@ class Auction:
         """Read calls separated by spaces, commas, semicolons or new lines.
 
         Calls of several words ("kolm pada", "2 bez trumfů", "gandakan semula") are read whole;
-        a final "all pass" (or "AP") adds the passes that end the auction.
+        a final "all pass" (or "AP") adds the passes that end the auction. A dash (-, – or —), as
+        hand records and books write a pass, is a pass in any position; anything that cannot be
+        read as a call is refused (ParseError), never skipped.
         """
         if not isinstance(text, str):
             raise ParseError(f"an auction is text like '1NT 2H 2S P 4S P P P', not {type(text).__name__}")
@@ -85,16 +90,27 @@ class Auction:
             words = chunk.split()
             i = 0
             while i < len(words):
-                for j in range(min(len(words), i + 4), i, -1):
-                    piece = " ".join(words[i:j])
-                    call = _read_call(piece, lang)
-                    if call is not None or _is_all_pass(piece, lang):
-                        break
+                if _DASHES.fullmatch(words[i]):  # a dash is a pass, alone, in any position
+                    if words[i] not in PASS_DASHES:
+                        raise ParseError(
+                            f"{words[i]!r} (call {len(auction) + 1}) is not a call: a pass may be written "
+                            f"as one dash ({' '.join(PASS_DASHES)}), P or Pass"
+                        )
+                    call, j = PASS, i + 1
                 else:
-                    raise ParseError(
-                        f"{words[i]!r} (call {len(auction) + 1}) is not a call: write bids as 1C, 2♦, "
-                        "3H, 4S, 1NT, and Pass (P), Double (X), Redouble (XX), or 'all pass' at the end"
-                    )
+                    # calls of several words, but never across a dash (the next call)
+                    end = next((k for k in range(i + 1, len(words)) if _DASHES.fullmatch(words[k])), len(words))
+                    for j in range(min(end, i + 4), i, -1):
+                        piece = " ".join(words[i:j])
+                        call = _read_call(piece, lang)
+                        if call is not None or _is_all_pass(piece, lang):
+                            break
+                    else:
+                        raise ParseError(
+                            f"{words[i]!r} (call {len(auction) + 1}) is not a call: write bids as 1C, 2♦, "
+                            "3H, 4S, 1NT, and Pass (P or a dash), Double (X), Redouble (XX), or 'all pass' "
+                            "at the end"
+                        )
                 if call is None:  # "all pass"
                     while not auction.is_over:
                         auction.add(PASS)
@@ -195,8 +211,11 @@ class Auction:
         raise AssertionError("unreachable: the last bid itself names the strain")
 
     @property
-    def contract(self) -> Contract | None:
-        """The final contract with its declarer; None while the auction goes on or if passed out."""
+    def contract(self) -> "Contract | PassedOut | None":
+        """The final contract with its declarer; None while the auction goes on; ``PASSED_OUT``
+        (falsy, scored 0) when all four players passed."""
+        if self.passed_out:
+            return PASSED_OUT
         declarer = self.declarer
         if declarer is None:
             return None

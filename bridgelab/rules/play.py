@@ -125,7 +125,7 @@ class Play:
 
     def __init__(self, deal, contract, declarer: "Seat | str | None" = None):
         if isinstance(contract, Auction):
-            if contract.contract is None:
+            if not contract.contract:
                 why = "was passed out" if contract.passed_out else "is not over yet"
                 raise BridgeError(f"the auction {why}: there is no contract to play")
             contract = contract.contract

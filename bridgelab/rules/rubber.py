@@ -28,7 +28,7 @@ from ..model.cards import Seat, Side
 from ..model.contract import Contract
 from ..model.errors import BridgeError, ParseError
 from .scoring import (GAME, MESSAGES, Rules, ScoreBreakdown, ScorePart, _rules, game_bonus, honours_part,
-                      score_breakdown)
+                      read_result, score_breakdown)
 
 __all__ = ["SheetEntry", "SheetDeal", "RubberScoresheet", "ChicagoScoresheet"]
 
@@ -165,7 +165,10 @@ class _Scoresheet:
         honours, or "aces" at no trump), by ``honours_by`` (default the declaring side)."""
         if self._over:
             raise BridgeError(f"the {self.kind} is over: start a new scoresheet for the next deal")
-        c = Contract.parse(contract)
+        c = read_result(contract)
+        if not c:
+            raise BridgeError(f"a passed-out deal scores nothing, so nothing is written on the {self.kind} "
+                              "scoresheet: the cards are dealt again")
         if declarer is None and c.declarer is None:
             raise ParseError(f"who declared {c}? write '{c.to_ascii()} by N' or give declarer='N' (or 'we')")
         if declarer is not None:

@@ -76,8 +76,10 @@ def _english(lang: str | None) -> bool:
 
 
 def call_text(call: Call, lang: str | None, symbols: bool = False) -> str:
-    """A call as a ruling writes it: '1D', 'Pass', 'X' in English ('1♦' with ``symbols``), the
-    language's words else ('1 káro')."""
+    """A call as a ruling writes it: '1D', 'Pass', 'X' in English, the language's words else
+    ('1 káro'); with ``symbols`` suit bids as the quizzes show them in every language ('1♦')."""
+    if symbols and call.is_bid and call.strain.is_suit:
+        return str(call)
     if _english(lang):
         return str(call) if symbols else call.to_ascii()
     return _terms.call_name(call, lang)

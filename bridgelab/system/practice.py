@@ -87,7 +87,7 @@ def _advice_in(advice: Advice, lang: str) -> Advice:
 
 def _contract_text(c: Contract | None, lang: str) -> str:
     """'4♠ by N' in English (as ``str(Contract)``); the language's words elsewhere."""
-    if c is None:
+    if not c:  # None, or PASSED_OUT
         return _t("no contract (passed out)", lang)
     if lang == "en":
         return str(c)
@@ -113,7 +113,7 @@ class DDResult:
 
 def _dd_line(label: str, c: Contract | None, tricks: int | None, lang: str) -> str:
     name = _t(label, lang)
-    if c is None:
+    if not c:  # None, or PASSED_OUT
         return _t("{label}: passed out", lang, label=name)
     over = tricks - c.tricks_needed
     if over == 0:
@@ -136,7 +136,7 @@ def dd_result(deal: Deal, contracts: dict[str, Contract | None]) -> DDResult | N
         table = dd_table(deal)
     except Exception:  # the optional extra is missing or its solver fails: no double dummy
         return None
-    rows = tuple((label, c, None if c is None else int(table.loc[c.declarer.name, c.strain.name]))
+    rows = tuple((label, c, None if not c else int(table.loc[c.declarer.name, c.strain.name]))
                  for label, c in contracts.items())
     return DDResult(table, tuple(_dd_line(*row, "en") for row in rows), rows)
 

@@ -48,6 +48,11 @@ _CALL_KINDS = {"pass": PASS, "double": DOUBLE, "redouble": REDOUBLE}
 _TRANSLITERATE = str.maketrans({"đ": "dj", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i"})
 
 
+_LOOSE_DASH = re.compile(r"(?:^|\s)[-\u2010-\u2015\u2212_.]|[-\u2010-\u2015\u2212_.](?:\s|$)")
+"""A dash or dot at the edge of a word: a separate call (a pass), never part of a word's spelling
+(hyphens join words only between letters, as in 'jedan-pik' or 'Tri-pik')."""
+
+
 def normalize(text: str) -> str:
     """The form words are compared in: lower case, no accents, hyphens as spaces, one space.
 
@@ -246,6 +251,8 @@ def parse_call(raw: str, lang: str | None = None) -> Call | None:
     call = _parse_english(str(raw))
     if call is not None:
         return call
+    if _LOOSE_DASH.search(str(raw)):  # '1H -': a dash is a call of its own (a pass), not a hyphen
+        return None
     key = normalize(raw)
     if not key:
         return None

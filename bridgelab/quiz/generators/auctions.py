@@ -248,7 +248,7 @@ def _finished_auction(rng, tricky: bool) -> Auction:
     best = None
     for _ in range(60):
         a = random_auction(rng)
-        if a.contract is None:
+        if not a.contract:  # None, or PASSED_OUT
             continue
         best = a
         if not tricky or a.declarer != a.last_bidder:
