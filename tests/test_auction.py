@@ -46,7 +46,7 @@ def test_example_auction_from_the_texts(ex):
 @pytest.mark.parametrize("ex", DATA["auctions"], ids=lambda e: e["id"])
 def test_example_auction_as_written_in_its_language(ex):
     lang = ex["source"]["lang"]
-    written = Auction.parse(", ".join(ex["calls_as_written"]), dealer=ex["dealer"], lang=lang)
+    written = Auction.parse(", ".join(ex["calls_as_written"]), dealer=Seat[ex["dealer"]], lang=lang)  # N E S W
     assert written == Auction.parse(" ".join(ex["calls"]), dealer=ex["dealer"])
     # the same calls also read with no language given (every language is tried)
     assert [Call.parse(w) for w in ex["calls_as_written"]] == list(written.calls)

@@ -400,8 +400,9 @@ class Auction:
         text = " ".join(_a(c) for c in self._calls)
         return f"Auction.parse({text!r}, dealer={self.dealer.name!r})"
 
-    def _rows(self, first: "Seat | str", show_next: bool) -> tuple[tuple[Seat, ...], list[list[Call | str | None]]]:
-        start = _seat(first, None)
+    def _rows(self, first: "Seat | str", show_next: bool,
+              lang: str | None = None) -> tuple[tuple[Seat, ...], list[list[Call | str | None]]]:
+        start = _seat(first, lang or self.lang)
         order = start.clockwise()
         cells: list[Call | str | None] = [None] * ((self.dealer - start) % 4) + list(self._calls)
         if show_next and not self.is_over:
@@ -416,7 +417,7 @@ class Auction:
         The dealer's first call sits under the dealer; '?' marks whose turn it is.
         """
         lang = lang or self.lang
-        order, rows = self._rows(first, show_next)
+        order, rows = self._rows(first, show_next, lang)
         heads = [_seat_label(s, lang) for s in order]
         body = [[_cell_text(c, lang) for c in row] for row in rows]
         width = max(5, *(len(h) for h in heads), *(len(x) for r in body for x in r))
@@ -433,7 +434,7 @@ class Auction:
                 summary: bool = True) -> str:
         """The auction as an HTML table (deterministic: no ids, no scripts)."""
         lang = lang or self.lang
-        order, rows = self._rows(first, show_next)
+        order, rows = self._rows(first, show_next, lang)
         td = 'style="padding:2px 10px;text-align:left"'
         head = "".join(
             f'<th {td}{" title=" + chr(34) + "dealer" + chr(34) if s is self.dealer else ""}>'
@@ -492,13 +493,9 @@ class Auction:
 # ---- helpers ------------------------------------------------------------------------------
 
 def _seat(value: "Seat | str", lang: str | None) -> Seat:
-    try:
-        return Seat.parse(value)
-    except ParseError:
-        seat = _lang.parse_seat(value, lang)
-        if seat is None:
-            raise
-        return seat
+    """A seat read by the one rule of ``bridgelab.text.terms.parse_seat``: the language's letters
+    first (Czech 'S' is North), English otherwise."""
+    return _lang.read_seat(value, lang)
 
 
 def _read_call(piece: str, lang: str | None) -> Call | None:

@@ -31,6 +31,7 @@ from ..model.deal import Deal
 from ..render.display import deal_html, deal_text
 from ..model.errors import BridgeError, IllegalCall
 from ..text.i18n import check_language
+from ..text.terms import read_seat
 from ..text.i18n import translate as _t
 from .advice import Advice, advise
 from .engine import N_, CallTerm, SeatTerm, System, default_system
@@ -246,11 +247,11 @@ class PracticeTable:
             raise BridgeError(f"opponents is 'pass' (they always pass) or 'system' (they open by "
                               f"the system), not {opponents!r}")
         self.deal = deal
-        self.learner = Seat.parse(learner)
+        self.lang = check_language(lang)
+        self.learner = read_seat(learner, self.lang)  # the language's letters: Czech S is North
         self.system = system or default_system()
         self.opponents = opponents
-        self.lang = check_language(lang)
-        self.auction = Auction(Seat.parse(dealer))
+        self.auction = Auction(read_seat(dealer, self.lang))
         self.differences: list[Difference] = []
         self._advance()
 
@@ -260,7 +261,7 @@ class PracticeTable:
                lang: str = "en") -> "PracticeTable":
         """A seeded random deal in which the learner's side holds at least ``min_side_hcp`` HCP."""
         rng = np.random.default_rng(seed)
-        me = Seat.parse(learner)
+        me = read_seat(learner, check_language(lang))
         a, b = int(me), int(me.partner)
         deal = deal_for(rng, lambda f: f.hcp[:, a] + f.hcp[:, b] >= min_side_hcp)
         return cls(deal, me, dealer, system, opponents, lang)
