@@ -12,7 +12,7 @@ import sys
 from importlib import import_module
 
 from .model.cards import SEATS, STRAINS, SUITS, Card, Rank, Seat, Side, Strain
-from .model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from .model.contract import ALL_BIDS, DOUBLE, PASS, PASSED_OUT, REDOUBLE, Call, Contract, PassedOut
 from .model.deal import Board, Deal, Vulnerability, board
 from .model.errors import (
     BankError,
@@ -35,6 +35,7 @@ _LAZY = {
     "Play": "rules.play", "Trick": "rules.play", "trick_winner": "rules.play",
     "score": "rules.scoring", "score_breakdown": "rules.scoring", "ScoreBreakdown": "rules.scoring",
     "imps": "rules.scoring", "matchpoints": "rules.scoring", "matchpoint_table": "rules.scoring",
+    "neuberg": "rules.scoring",
     "RubberScoresheet": "rules.rubber", "ChicagoScoresheet": "rules.rubber",
     "deals": "dealing.dealer", "deal_batch": "dealing.dealer", "deal_frame": "dealing.dealer",
     "iter_batches": "dealing.dealer", "DealBatch": "dealing.dealer",
@@ -94,7 +95,7 @@ if not any(isinstance(f, _AliasFinder) for f in sys.meta_path):
 
 __all__ = [
     "SEATS", "STRAINS", "SUITS", "Card", "Rank", "Seat", "Side", "Strain",
-    "ALL_BIDS", "DOUBLE", "PASS", "REDOUBLE", "Call", "Contract",
+    "ALL_BIDS", "DOUBLE", "PASS", "PASSED_OUT", "REDOUBLE", "Call", "Contract", "PassedOut",
     "Board", "Deal", "Vulnerability", "board", "Hand",
     "EVALUATORS", "register_evaluator", "register_point_count",
     "deal", "BankError", "BridgeError", "ConstraintError", "IllegalCall", "IllegalCard",
