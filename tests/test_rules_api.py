@@ -242,3 +242,101 @@ def test_vulnerable_takes_one_and_zero():
     for bad in (2, -1, "yes", None, 1.0):
         with pytest.raises(ParseError, match="vulnerable"):
             bl.score("4S", 10, bad)
+
+
+# ---- 7. claims, a finished play on a scoresheet, honours from the deal, Chicago's option -------
+
+# North holds the top three or four cards of every suit and all four aces
+MASTERS = bl.Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432")
+
+
+def _after_one_trick(contract):
+    from bridgelab.rules.play import Play
+
+    p = Play(MASTERS, contract)
+    p.play_all("HJ H5 H2 HA")  # East leads; North wins and is on lead
+    return p
+
+
+def test_a_certain_claim_ends_the_play_as_claimed():
+    p = _after_one_trick("7NT by N")
+    c = p.claim(statement="all high")
+    assert (c.seat, c.tricks, c.remaining, c.certain) == (Seat.N, 12, 12, True)
+    with pytest.raises(bl.IllegalCard) as e:
+        p.play("SA")
+    assert e.value.code == "claimed"
+    p.accept_claim()
+    assert p.is_over and p.declarer_tricks == 13 and p.result == 0
+    # Law 77: 7NT not vulnerable, 13 tricks: 40 + 6 x 30 = 220, game 300, grand slam 1000
+    assert p.score(False) == 1520
+
+
+def test_claims_the_rules_cannot_judge_are_left_to_the_caller():
+    from bridgelab.rules.play import Play
+
+    p = Play(MASTERS, "1NT by E")            # South leads: East is not on lead
+    c = p.claim(7)
+    assert c.certain is None
+    p.play_on()                               # all four agree to play on (Law 68D)
+    p.play("S5")
+    with pytest.raises(BridgeError, match="finish trick 1"):
+        p.claim()
+    p.play_all("S2 SA S8")                    # West, North, East follow; North wins
+    c = p.claim(0, seat="E")                  # declarer concedes the rest: a concession cannot fail
+    assert c.certain is True and c.remaining == 12
+    p.accept_claim()
+    assert p.declarer_tricks == 0 and p.defender_tricks == 13 and p.result == -7
+    q = _after_one_trick("4S by N")            # declarer draws East's and West's three trumps with four
+    assert q.claim().certain is True
+    assert _after_one_trick("4S by N").claim(11).certain is None  # fewer than all: not judged
+
+
+def test_a_defender_whose_partner_could_ruff_his_master_is_not_certain():
+    from bridgelab.rules.play import Play
+
+    # East declares 4S; North, a defender, wins the first trick and holds only top cards, four
+    # trumps against three and three, but South, his partner, holds trumps to ruff a master with
+    p = Play(MASTERS, "4S by E")
+    p.play_all("H5 H2 HA HJ")                 # South leads (East's left), then West, North, East
+    assert p.next_seat is Seat.N and p.claim(seat="N").certain is None
+
+
+def test_a_finished_play_goes_on_the_scoresheet_with_its_honours():
+    p = _after_one_trick("7NT by N")
+    p.claim()
+    p.accept_claim()
+    sheet = bl.RubberScoresheet()
+    d = sheet.record(p)
+    # hand count: 220 below; grand slam not vulnerable 1000 and four aces in one hand 150 above
+    assert d.tricks == 13 and sheet.below("NS") == 0 and sheet.total("NS") == 220 + 1000 + 150
+    assert sorted(e.points for e in d.entries) == [150, 220, 1000]
+
+
+def test_honours_from_the_deal():
+    from bridgelab.rules.play import honours_held
+
+    assert honours_held(MASTERS, "NT") == ("aces", Seat.N)
+    assert honours_held(MASTERS, "S") == ("four", Seat.N)    # A K Q J of spades; the ten is East's
+    assert honours_held(MASTERS, "H") is None                  # A K Q only
+    five = bl.Deal.from_pbn("N:AKQJT.AK.AKQ.AKQ 98.QJT98.JT9.JT9 765.765.8765.876 432.432.432.5432")
+    assert honours_held(five, "S") == ("five", Seat.N)
+    sheet = bl.RubberScoresheet()
+    sheet.record("4S by N", 10, deal=MASTERS)                  # 120 below, 100 honours above
+    assert sheet.total("NS") == 220
+    with pytest.raises(ParseError, match="the deal shows four"):
+        bl.RubberScoresheet().record("4S by N", 10, honours="five", deal=MASTERS)
+
+
+def test_chicago_with_deals_2_and_3_switched():
+    from bridgelab.rules.rubber import ChicagoScoresheet
+
+    std, sw = ChicagoScoresheet("N"), ChicagoScoresheet("N", dealer_vulnerable=False)
+    # deal 2 is dealt by East, deal 3 by South
+    assert [std.is_vulnerable("NS", n) for n in (1, 2, 3, 4)] == [False, False, True, True]
+    assert [sw.is_vulnerable("NS", n) for n in (1, 2, 3, 4)] == [False, True, False, True]
+    assert [sw.is_vulnerable("EW", n) for n in (1, 2, 3, 4)] == [False, False, True, True]
+    sw.record("2C by N", 8)
+    d = sw.record("4S by N", 10)             # deal 2: NS vulnerable in the switched schedule: 500
+    assert [e.points for e in d.entries] == [120, 500]
+    with pytest.raises(ParseError, match="dealer_vulnerable"):
+        ChicagoScoresheet("N", dealer_vulnerable="no")

@@ -63,6 +63,7 @@ RULING_MSGIDS = (
     "illegal_card.out_of_turn",
     "illegal_card.out_of_turn.dummy",
     "illegal_card.play_over",
+    "illegal_card.claimed",
     "illegal_card.nothing_to_take_back",
     "illegal_card.at",
     "list.or",
