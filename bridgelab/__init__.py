@@ -24,7 +24,7 @@ from .model.errors import (
     ParseError,
     PBNError,
 )
-from .model.evaluate import EVALUATORS, register_evaluator, register_point_count
+from .model.evaluate import EVALUATORS, register_evaluator, register_point_count, unregister_evaluator
 from .model.hand import Hand
 
 __version__ = "0.1.0"
@@ -97,7 +97,7 @@ __all__ = [
     "SEATS", "STRAINS", "SUITS", "Card", "Rank", "Seat", "Side", "Strain",
     "ALL_BIDS", "DOUBLE", "PASS", "PASSED_OUT", "REDOUBLE", "Call", "Contract", "PassedOut",
     "Board", "Deal", "Vulnerability", "board", "Hand",
-    "EVALUATORS", "register_evaluator", "register_point_count",
+    "EVALUATORS", "register_evaluator", "register_point_count", "unregister_evaluator",
     "deal", "BankError", "BridgeError", "ConstraintError", "IllegalCall", "IllegalCard",
     "InvalidDeal", "ParseError", "PBNError",
     *_LAZY,

@@ -4,6 +4,7 @@ hand count, and their relatives."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 import subprocess
 import sys
 
@@ -340,3 +341,70 @@ def test_chicago_with_deals_2_and_3_switched():
     assert [e.points for e in d.entries] == [120, 500]
     with pytest.raises(ParseError, match="dealer_vulnerable"):
         ChicagoScoresheet("N", dealer_vulnerable="no")
+
+
+# ---- 8. caches follow the registries (issue 13, item 5) ------------------------------------
+
+def test_exact_figures_follow_a_point_count_registered_again():
+    from math import comb
+
+    from bridgelab import stats
+    from bridgelab.model.evaluate import EVALUATORS, unregister_evaluator
+
+    try:
+        bl.register_point_count("mine", {"A": 4, "K": 3, "Q": 2, "J": 1})
+        assert stats.hand_distribution("mine")["mine"].max() == 37       # the Milton count's top
+        assert stats.hand_probability(mine="40+") == 0
+        v = EVALUATORS.version_of("mine")
+        bl.register_point_count("mine", {"A": 5, "K": 3, "Q": 2, "J": 1})
+        assert EVALUATORS.version_of("mine") > v
+        # hand count of 40+ (aces 20, kings 12): four queens (8) and any 13th card of the 40 left
+        # (40 hands), or three queens (6) and two jacks (2): 4 x 6 = 24 hands; 64 in all
+        assert stats.hand_distribution("mine")["mine"].max() == 41
+        assert stats.hand_probability(mine="40+") == Fraction(40 + comb(4, 3) * comb(4, 2), comb(52, 13))
+        assert stats.hand_probability(mine="41+") == Fraction(4, comb(52, 13))   # the 13th a jack
+        # dealing plans follow too: 'mine' now counts aces only
+        bl.register_point_count("mine", {"A": 1})
+        for d in bl.deals(5, seed=3, where="N mine 3+"):
+            assert sum(c.rank == Rank.ACE for c in d["N"].cards) >= 3
+    finally:
+        if "mine" in EVALUATORS:
+            unregister_evaluator("mine")
+    assert "mine" not in EVALUATORS
+    with pytest.raises(BridgeError, match="no evaluator called 'mine'"):
+        stats.hand_distribution("mine")
+    with pytest.raises(BridgeError, match="built in"):
+        unregister_evaluator("hcp")
+    with pytest.raises(BridgeError, match="no evaluator called"):
+        unregister_evaluator("mine")
+
+
+def _fresh(code):
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
+def test_the_quiz_registry_is_full_when_read_and_imports_register_nothing():
+    # read straight after import: the built-in generators and the bidding system's are there
+    n, has_system, topics = _fresh(
+        "import bridgelab.quiz as q; print(len(q.GENERATORS), 'opening.what_to_open' in q.GENERATORS, "
+        "'fit' in q.TOPICS)")
+    assert int(n) >= 20 and has_system == "True" and topics == "True"
+    # importing the bidding system imports no quiz module and registers nothing
+    assert _fresh("import sys, bridgelab.system; print('bridgelab.quiz.core' in sys.modules)") == ["False"]
+
+
+def test_a_registry_counts_every_change():
+    from bridgelab.model.registry import Registry
+
+    loads = []
+    r = Registry("R", lambda: (loads.append(1), r.__setitem__("built", 1)))
+    r["mine"] = 2                          # before the first read: kept, nothing loaded yet
+    assert loads == []
+    assert dict(r) == {"mine": 2, "built": 1} and loads == [1]
+    v = r.version_of("mine")
+    r["mine"] = 3
+    assert r.version_of("mine") > v and r.version == r.version_of("mine")
+    del r["mine"]
+    assert "mine" not in r and r.version_of("mine") > v and len(r) == 1 and loads == [1]

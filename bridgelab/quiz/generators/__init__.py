@@ -1,4 +1,4 @@
-"""The built-in question generators. Importing this package registers them: hand evaluation,
+"""The built-in question generators, loaded by the quiz registry (``bridgelab.quiz.core.GENERATORS``) on its first read: hand evaluation,
 auctions, scoring, and the bidding system's opening, response and fit questions."""
 
 from . import auctions, hands, scoring  # noqa: F401
