@@ -21,8 +21,7 @@ from bridgelab.quiz.session import _read
 from bridgelab.quiz.terms import call_name, seat_name, strain_name
 from bridgelab.rules.scoring import score, score_breakdown
 
-SEEDS = range(200)
-generators_for()  # register the built-in generators
+SEEDS = range(200)  # GENERATORS fills itself on its first read (the parametrize lists below)
 
 
 def questions(name, seeds=SEEDS, lang="en"):

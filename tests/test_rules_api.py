@@ -408,3 +408,14 @@ def test_a_registry_counts_every_change():
     assert r.version_of("mine") > v and r.version == r.version_of("mine")
     del r["mine"]
     assert "mine" not in r and r.version_of("mine") > v and len(r) == 1 and loads == [1]
+
+
+def test_a_trick_takes_what_the_parsers_read():
+    from bridgelab.rules.play import Trick
+
+    t = Trick("W", ["DT", "D3", "DK", "S2"], "S")
+    assert t.leader is Seat.W and t.trump is Strain.S and t.winner is Seat.S  # the ruff wins
+    assert Trick(Seat.W, ["DT", "D3"], "NT").trump is None
+    for bad in (lambda: Trick("W", "DT D3"), lambda: Trick("W", ["DT", "DT"]), lambda: Trick("X", [])):
+        with pytest.raises(ParseError):
+            bad()

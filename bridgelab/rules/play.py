@@ -117,11 +117,25 @@ class Claim:
 
 @dataclass(frozen=True)
 class Trick:
-    """Up to four cards played in turn from ``leader``; ``trump`` None for no trump."""
+    """Up to four cards played in turn from ``leader``; ``trump`` None for no trump.
+
+    Like the model's constructors it takes what the parsers read: ``Trick("W", ["DT", "D3"], "S")``.
+    """
 
     leader: Seat
     cards: tuple[Card, ...]
     trump: Strain | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "leader", Seat.parse(self.leader))
+        if isinstance(self.cards, str):
+            raise ParseError(f"a trick's cards are a list of cards, not the text {self.cards!r}")
+        cards = tuple(Card.parse(c) for c in self.cards)
+        if len(cards) > 4 or len(set(cards)) < len(cards):
+            raise ParseError(f"a trick is up to four different cards, not {[str(c) for c in cards]}")
+        object.__setattr__(self, "cards", cards)
+        trump = None if self.trump is None else Strain.parse(self.trump)
+        object.__setattr__(self, "trump", None if trump is Strain.NT else trump)
 
     @property
     def seats(self) -> tuple[Seat, ...]:
