@@ -42,7 +42,8 @@ def _msgids_in_code():
                         ids.add(node.args[0].value)
             if isinstance(node, (ast.Assign, ast.AnnAssign)):
                 target = node.targets[0] if isinstance(node, ast.Assign) else node.target
-                if getattr(target, "id", None) in ("_HINTS", "_PART_NAMES", "_ROLE_PROMPTS", "_ROLE_MSGIDS", "TOPICS"):
+                if getattr(target, "id", None) in ("_HINTS", "_PART_NAMES", "_ROLE_PROMPTS", "_ROLE_MSGIDS",
+                                                   "_BUILTIN_TOPICS") and isinstance(node.value, ast.Dict):
                     ids |= {v.value for v in node.value.values if isinstance(v, ast.Constant)}
     ids |= set(MESSAGES.values())  # the scoring explanation, line by line
     ids |= {"Yes", "No", "yes", "no", "North", "East", "South", "West"}

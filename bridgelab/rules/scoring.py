@@ -27,9 +27,11 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 from ..model.cards import Strain
-from ..model.contract import PASS, PASSED_OUT, Call, Contract, PassedOut
+from ..model.contract import PASS, PASSED_OUT, Contract, PassedOut
 from ..model.errors import ParseError
+from ..render import scoring as _render
 from ..text import terms as _terms
+from ..text.terms import read_contract
 
 __all__ = [
     "Rules",
@@ -279,11 +281,11 @@ def read_result(contract: Any, lang: str | None = None) -> "Contract | PassedOut
         if key in ("passed out", "passed", "pass out") or _terms.is_all_pass(raw, lang):
             return PASSED_OUT
         try:
-            if Call.parse(raw, lang) == PASS:
+            if _terms.read_call(raw, lang) == PASS:
                 return PASSED_OUT
         except ParseError:
             pass
-    return Contract.parse(contract, lang)
+    return read_contract(contract, lang)
 
 
 def _trick_score_part(c: Contract) -> ScorePart:
@@ -493,8 +495,7 @@ class ScoreBreakdown:
         return [MESSAGES[m].format(**a) for m, a in self.messages()]
 
     def __str__(self) -> str:
-        head, *rest = self.lines()
-        return "\n".join([head] + ["  " + x for x in rest])
+        return _render.breakdown_text(self)
 
     def to_dict(self) -> dict:
         """Plain data for JSON: the parts with their points, message ids and English text."""
@@ -515,19 +516,7 @@ class ScoreBreakdown:
         }
 
     def _repr_html_(self) -> str:
-        import html
-
-        head, *rest = self.lines()
-        rows = "".join(
-            f"<tr><td>{html.escape(p.text)}</td><td style=\"text-align:right\">{p.signed:+d}</td></tr>"
-            for p in self.parts
-        )
-        return (
-            '<table class="bridgelab-score" style="font-family:sans-serif">'
-            f"<caption>{html.escape(head)}</caption>{rows}"
-            f"<tr style=\"font-weight:bold\"><td>{html.escape(rest[-1])}</td>"
-            f"<td style=\"text-align:right\">{self.total:+d}</td></tr></table>"
-        )
+        return _render.breakdown_html(self)
 
 
 # --------------------------------------------------------------------------------------------

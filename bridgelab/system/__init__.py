@@ -6,9 +6,7 @@
 
 The system itself is ``sayc.toml`` beside this file (beginner Standard American, from the
 ACBL's Standard American Yellow Card); ``System.load(path, **options)`` reads another.
-Its quiz generators (``quizzes.py``: "opening", "response", "fit") are loaded by the quiz's
-registry (``bridgelab.quiz.core.GENERATORS``) on its first read; importing this package
-registers nothing.
+Its quizzes (opening, response, fit) are question generators of ``bridgelab.quiz``.
 """
 
 from .advice import Advice, Considered, advise

@@ -1,5 +1,5 @@
-"""The built-in question generators, loaded by the quiz registry (``bridgelab.quiz.core.GENERATORS``) on its first read: hand evaluation,
-auctions, scoring, and the bidding system's opening, response and fit questions."""
+"""The built-in question generators: hand evaluation, auctions, scoring, and the bidding system's
+opening, response and fit questions. The quiz's registry (``bridgelab.quiz.core.GENERATORS``)
+imports this package on its first read; nothing else needs to."""
 
-from . import auctions, hands, scoring  # noqa: F401
-from ...system import quizzes  # noqa: F401  (registers opening / response / fit)
+from . import auctions, bidding, hands, scoring  # noqa: F401
