@@ -410,31 +410,32 @@ def test_summary_in_a_language_uses_its_terms():
     assert b.passed_out and b.summary() == "Passed out."  # no Serbian word for it in the text: English
 
 
-CODE_CASES = [
-    ("1H", "1D", None, "insufficient"),
-    ("", "X", None, "no_bid_to_double"),
-    ("1H P", "X", None, "double_own_side"),
-    ("1H X P", "X", None, "already_doubled"),
-    ("1H X XX", "X", None, "already_redoubled"),
-    ("", "XX", None, "nothing_to_redouble"),
-    ("1H", "XX", None, "not_doubled"),
-    ("1H X P", "XX", None, "redouble_own_double"),
-    ("1H", "P", "S", "out_of_turn"),
-    ("1H P P P", "P", None, "auction_over"),
-    ("P P P P", "P", None, "passed_out"),
+CODE_CASES = [  # (calls, call, seat, code, number of legal calls then, counted by hand)
+    ("1H", "1D", None, "insufficient", 32 + 2),          # 1S..7NT, Pass, X
+    ("", "X", None, "no_bid_to_double", 35 + 1),         # every bid, Pass
+    ("1H P", "X", None, "double_own_side", 32 + 1),      # partner's bid: no X
+    ("1H X P", "X", None, "already_doubled", 32 + 1),
+    ("1H X XX", "X", None, "already_redoubled", 32 + 1),
+    ("", "XX", None, "nothing_to_redouble", 35 + 1),
+    ("1H", "XX", None, "not_doubled", 32 + 2),
+    ("1H X P", "XX", None, "redouble_own_double", 32 + 1),
+    ("1H", "P", "S", "out_of_turn", 32 + 2),
+    ("1H P P P", "P", None, "auction_over", 0),
+    ("P P P P", "P", None, "passed_out", 0),
 ]
 
 
-@pytest.mark.parametrize("calls, call, seat, code", CODE_CASES)
-def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code):
+@pytest.mark.parametrize("calls, call, seat, code, n_legal", CODE_CASES)
+def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code, n_legal):
     from bridgelab.rules.auction import ILLEGAL_CALL_CODES
 
     a = Auction.parse(calls, dealer="N")
     with pytest.raises(IllegalCall) as e:
         a.check(call, seat=seat)
     assert e.value.code == code and code in ILLEGAL_CALL_CODES
-    assert e.value.call == Call.parse(call) and e.value.legal == a.legal_calls()
-    assert e.value.last_bid == a.last_bid
+    assert e.value.call == Call.parse(call) and len(e.value.legal) == n_legal
+    assert e.value.last_bid == (Call.parse("1H") if "1H" in calls else None)
+    assert e.value.facts["msgid"].startswith(f"illegal_call.{code}")
     if seat is None:
         with pytest.raises(IllegalCall) as e2:  # the code survives Auction.parse
             Auction.parse(f"{calls} {call}", dealer="N")

@@ -419,3 +419,33 @@ def test_a_trick_takes_what_the_parsers_read():
     for bad in (lambda: Trick("W", "DT D3"), lambda: Trick("W", ["DT", "DT"]), lambda: Trick("X", [])):
         with pytest.raises(ParseError):
             bad()
+
+
+# ---- structured rulings (issue 13, item 3) --------------------------------------------------
+
+def test_rulings_declare_their_fields_and_are_worded_once_per_language():
+    from bridgelab.rules.rulings import RULING_MSGIDS, reword
+    from bridgelab.text.i18n import catalog
+
+    with pytest.raises(IllegalCall) as e:
+        Auction.parse("1H", dealer="N").check("1D")
+    err = e.value
+    assert (err.code, err.call, err.last_bid) == ("insufficient", Call.parse("1D"), Call.parse("1H"))
+    assert "__dict__" not in type(err).__dict__ and not set(vars(err)) - {"code", "call", "last_bid", "legal",
+                                                                             "facts"}
+    cs = reword(err, "cs")
+    assert (cs.code, cs.call, cs.legal) == (err.code, err.call, err.legal) and "není vyšší" in str(cs)
+    for lang in ("en", "et", "sr", "cs", "ms"):   # every ruling has its words in every catalogue
+        assert all(catalog(lang).get(m) for m in RULING_MSGIDS), lang
+    assert bl.PBNError("x", line=3).line == 3 and bl.PBNError("x").line is None
+    with pytest.raises(TypeError):
+        IllegalCall("x", "insufficient")          # the fields are keyword-only
+
+
+def test_advice_out_of_turn_is_the_auction_s_ruling():
+    from bridgelab.system import advise
+
+    a = Auction.parse("1H", dealer="N")
+    with pytest.raises(IllegalCall, match="^it is East's turn to call, not South's$") as e:
+        advise("AKQ2.KJ4.A93.T52", a, seat="S")
+    assert e.value.code == "out_of_turn"

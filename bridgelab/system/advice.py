@@ -21,6 +21,7 @@ from ..model.errors import BridgeError, IllegalCall
 from ..model.hand import Hand
 from ..text.i18n import check_language, translate
 from ..text.terms import read_seat
+from ..rules.rulings import reword
 from .engine import (N_, CallTerm, Check, HandFacts, Join, Msg, Rule, SeatTerm, System, default_system,
                      render)
 
@@ -220,9 +221,11 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
     if a.is_over:
         raise IllegalCall(f"the auction is over ({a.contract or 'passed out'}): there is nothing to bid")
     turn = a.next_seat
-    if seat is not None:
-        if seat != turn:
-            raise IllegalCall(f"it is {turn.full_name}'s turn to call, not {seat.full_name}'s")
+    if seat is not None and seat != turn:
+        try:
+            a.check(PASS, seat=seat)  # the auction's own ruling (out_of_turn), worded once
+        except IllegalCall as e:
+            raise reword(e, lang) from None
     seat = turn
     facts = HandFacts(hand)
     head = Join([Msg("{n} HCP", n=facts.hcp), facts.shape_msg()], ", ")
