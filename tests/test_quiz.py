@@ -16,7 +16,6 @@ from bridgelab.model.hand import holding_to_text
 from bridgelab.text.i18n import LANGUAGES
 from bridgelab.quiz import GENERATORS, TOPICS, Question, QuizSession, make_question, register_generator
 from bridgelab.quiz.answers import format_number
-from bridgelab.quiz.core import generators_for
 from bridgelab.quiz.session import _read
 from bridgelab.text.words import call_name, seat_name, strain_name
 from bridgelab.rules.scoring import score, score_breakdown

@@ -55,12 +55,17 @@ def test_every_listed_form_of_pass_reads_as_a_pass_in_every_position(form):
     assert a.contract == Contract(1, "S", 0, "N")
 
 
-@pytest.mark.parametrize("lang", ["et", "sr", "cs", "ms"])
-def test_each_language_pass_word_in_every_position(lang):
+def _language_pass_words():
     from bridgelab.text.terms import terms
 
-    word = terms(lang)["calls"]["pass"][0]
+    return [(lang, w) for lang in ("en", "et", "sr", "cs", "ms") for w in terms(lang)["calls"]["pass"]]
+
+
+@pytest.mark.parametrize("lang, word", _language_pass_words())
+def test_each_language_pass_word_in_every_position(lang, word):
     a = Auction.parse(f"{word} 1H {word} {word} {word}", dealer="N", lang=lang)
+    assert list(a.calls) == calls("P 1H P P P")
+    a = Auction.parse(f"{word}, 1H, -, {word}, \u2013", dealer="N", lang=lang)   # mixed with dashes
     assert list(a.calls) == calls("P 1H P P P")
 
 
