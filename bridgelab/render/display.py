@@ -127,3 +127,20 @@ def deal_html(deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
         f"<tr><td></td>{hand(Seat.S)}<td></td></tr>"
         "</table>"
     )
+
+
+class Diagram:
+    """A deal's diagram in one language, shown as HTML in a notebook and as text elsewhere."""
+
+    def __init__(self, deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
+                 lang: str = "en"):
+        self.deal, self.board, self.show_hcp, self.lang = deal, board, show_hcp, lang
+
+    def __str__(self) -> str:
+        return deal_text(self.deal, self.board, show_hcp=self.show_hcp, lang=self.lang)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        return deal_html(self.deal, self.board, show_hcp=self.show_hcp, lang=self.lang)
