@@ -92,3 +92,23 @@ def test_a_bank_entry_not_written_in_the_language_is_left_out():
     assert any("et_scoring_exercise" in src for src in asked["et"])
     assert any("et_scoring_exercise" in src for src in asked["en"])
     assert not any("et_scoring_exercise" in src for src in asked["cs"])
+
+
+@pytest.mark.parametrize("lang", ["et", "sr", "cs", "ms"])
+def test_auction_tables_and_summaries_speak_the_language(lang):
+    from bridgelab import Auction
+
+    texts = []
+    for calls in ("1NT P 3NT X P P P", "P P P P", "1H 1S X XX P P P", "1C P 1D"):
+        a = Auction.parse(calls, dealer="E")
+        texts += [a.summary(lang), a.to_text(lang=lang), a.to_html(lang=lang)]
+    assert not _english_in(texts, lang)
+
+
+def test_each_language_writes_no_trump_its_own_way():
+    from bridgelab import Auction
+
+    a = Auction.parse("1NT P 3NT P P P", dealer="N")
+    written = {lang: a.to_text(lang=lang) for lang in ("et", "sr", "cs", "ms")}
+    assert "3T" in written["et"] and "3BA" in written["sr"]
+    assert "3BT" in written["cs"] and "3SA" in written["ms"]
