@@ -24,7 +24,8 @@ from .model.errors import (
     ParseError,
     PBNError,
 )
-from .model.evaluate import EVALUATORS, register_evaluator, register_point_count, unregister_evaluator
+from .model.evaluate import (EVALUATORS, register_evaluator, register_point_count,
+                             unregister_evaluator)
 from .model.hand import Hand
 
 __version__ = "0.1.0"

@@ -28,7 +28,8 @@ def run(args) -> int:
     tricks = args.tricks
     if tricks is None:
         if not isinstance(contract, PassedOut):
-            raise ParseError(f"how many tricks did declarer take in {args.contract}? give --tricks (0-13)")
+            raise ParseError(f"how many tricks did declarer take in {args.contract}? "
+                             "give --tricks (0-13)")
         tricks = 0
     b = score_breakdown(contract, tricks, args.vulnerable, rules=args.rules)
     if args.json:

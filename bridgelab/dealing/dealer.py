@@ -624,7 +624,8 @@ def _plan(where, predeal, method: str = "auto") -> "_Plan":
     """
     if (where is None or isinstance(where, str)) and (predeal is None or isinstance(predeal, str)):
         # keyed on the 'hcp' table too: stacking counts with it, and it can be re-registered
-        return _cached_plan(where, predeal, method, _ev.EVALUATORS.version)  # re-planned when an evaluator changes
+        # re-planned whenever an evaluator is registered again or removed
+        return _cached_plan(where, predeal, method, _ev.EVALUATORS.version)
     return _Plan(where, predeal, method)
 
 

@@ -77,8 +77,9 @@ class IllegalCall(_Ruling):
 
     _fields = ("code", "call", "last_bid", "legal", "facts")
 
-    def __init__(self, message: str, *, code: str | None = None, call: Any = None, last_bid: Any = None,
-                 legal: "list | tuple" = (), facts: "Mapping[str, Any] | None" = None) -> None:
+    def __init__(self, message: str, *, code: str | None = None, call: Any = None,
+                 last_bid: Any = None, legal: "list | tuple" = (),
+                 facts: "Mapping[str, Any] | None" = None) -> None:
         super().__init__(message, code=code, facts=facts)
         self.call = call
         self.last_bid = last_bid
@@ -94,8 +95,9 @@ class IllegalCard(_Ruling):
 
     _fields = ("code", "card", "seat", "legal", "facts")
 
-    def __init__(self, message: str, *, code: str | None = None, card: Any = None, seat: Any = None,
-                 legal: "list | tuple" = (), facts: "Mapping[str, Any] | None" = None) -> None:
+    def __init__(self, message: str, *, code: str | None = None, card: Any = None,
+                 seat: Any = None, legal: "list | tuple" = (),
+                 facts: "Mapping[str, Any] | None" = None) -> None:
         super().__init__(message, code=code, facts=facts)
         self.card = card
         self.seat = seat

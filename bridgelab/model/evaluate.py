@@ -104,10 +104,12 @@ def unregister_evaluator(name: str) -> None:
     The built-in ones (``BUILTIN_EVALUATORS``) stay: the kit itself counts with them.
     """
     if name in BUILTIN_EVALUATORS:
-        raise BridgeError(f"{name!r} is built in and cannot be removed (register another name instead); "
-                          f"yours are {', '.join(sorted(set(EVALUATORS) - BUILTIN_EVALUATORS)) or 'none'}")
+        yours = ", ".join(sorted(set(EVALUATORS) - BUILTIN_EVALUATORS)) or "none"
+        raise BridgeError(f"{name!r} is built in and cannot be removed (register another name "
+                          f"instead); yours are {yours}")
     if name not in EVALUATORS:
-        raise BridgeError(f"no evaluator called {name!r} to remove: known are {', '.join(sorted(EVALUATORS))}")
+        raise BridgeError(f"no evaluator called {name!r} to remove: known are "
+                          f"{', '.join(sorted(EVALUATORS))}")
     del EVALUATORS[name]
 
 

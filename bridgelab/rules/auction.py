@@ -24,7 +24,8 @@ from typing import Iterable, Iterator
 
 from ..text import terms as _lang
 from ..model.cards import Seat
-from ..model.contract import ALL_BIDS, DOUBLE, PASS, PASS_DASHES, PASSED_OUT, REDOUBLE, Call, Contract, PassedOut
+from ..model.contract import (ALL_BIDS, DOUBLE, PASS, PASS_DASHES, PASSED_OUT, REDOUBLE, Call,
+                              Contract, PassedOut)
 from ..render import auction as _render
 from ..model.errors import IllegalCall, ParseError
 from .rulings import word
@@ -92,13 +93,14 @@ class Auction:
                 if _DASHES.fullmatch(words[i]):  # a dash is a pass, alone, in any position
                     if words[i] not in PASS_DASHES:
                         raise ParseError(
-                            f"{words[i]!r} (call {len(auction) + 1}) is not a call: a pass may be written "
-                            f"as one dash ({' '.join(PASS_DASHES)}), P or Pass"
+                            f"{words[i]!r} (call {len(auction) + 1}) is not a call: a pass may be "
+                            f"written as one dash ({' '.join(PASS_DASHES)}), P or Pass"
                         )
                     call, j = PASS, i + 1
                 else:
                     # calls of several words, but never across a dash (the next call)
-                    end = next((k for k in range(i + 1, len(words)) if _DASHES.fullmatch(words[k])), len(words))
+                    end = next((k for k in range(i + 1, len(words)) if _DASHES.fullmatch(words[k])),
+                               len(words))
                     for j in range(min(end, i + 4), i, -1):
                         piece = " ".join(words[i:j])
                         call = _read_call(piece, lang)
@@ -106,9 +108,9 @@ class Auction:
                             break
                     else:
                         raise ParseError(
-                            f"{words[i]!r} (call {len(auction) + 1}) is not a call: write bids as 1C, 2♦, "
-                            "3H, 4S, 1NT, and Pass (P or a dash), Double (X), Redouble (XX), or 'all pass' "
-                            "at the end"
+                            f"{words[i]!r} (call {len(auction) + 1}) is not a call: write bids as "
+                            "1C, 2♦, 3H, 4S, 1NT, and Pass (P or a dash), Double (X), "
+                            "Redouble (XX), or 'all pass' at the end"
                         )
                 if call is None:  # "all pass"
                     while not auction.is_over:
@@ -118,7 +120,8 @@ class Auction:
                         auction.add(call)
                     except IllegalCall as e:
                         seat = auction.next_seat
-                        facts = {"n": len(auction) + 1, "call": call, "seat": seat, "reason": e.facts}
+                        facts = {"n": len(auction) + 1, "call": call, "seat": seat,
+                                 "reason": e.facts}
                         msgid = "illegal_call.at" if seat is not None else "illegal_call.at.over"
                         raise e.with_message(word(msgid, lang, facts)) from None
                 i = j
@@ -325,8 +328,10 @@ class Auction:
                 raise self._illegal("no_bid_to_double", call, allowed=allowed)
             if self.seat_of(i).side is me.side:
                 bidder = self.seat_of(i)
-                variant = ("" if bidder is me else ".partner") + ("", ".doubled", ".redoubled")[state]
-                raise self._illegal("double_own_side", call, variant, last=last, partner=bidder, allowed=allowed)
+                variant = ("" if bidder is me else ".partner") + ("", ".doubled",
+                                                                   ".redoubled")[state]
+                raise self._illegal("double_own_side", call, variant, last=last, partner=bidder,
+                                    allowed=allowed)
             if state == 1:
                 raise self._illegal("already_doubled", call, last=last, allowed=allowed)
             raise self._illegal("already_redoubled", call, last=last, allowed=allowed)
@@ -363,7 +368,8 @@ class Auction:
         target = Call.bid(level, call.strain)
         if target in above:
             return self._illegal("insufficient", call, last=last, options=options)
-        return self._illegal("insufficient", call, ".target", last=last, options=options, target=target)
+        return self._illegal("insufficient", call, ".target", last=last, options=options,
+                             target=target)
 
     # ---- changing ------------------------------------------------------------------------
     def add(self, call: "Call | str") -> Call:
@@ -378,7 +384,8 @@ class Auction:
         """Take back the last call."""
         if not self._calls:
             facts = {"msgid": "illegal_call.nothing_to_take_back"}
-            raise IllegalCall(word(facts["msgid"], self.lang, facts), code="nothing_to_take_back", facts=facts)
+            raise IllegalCall(word(facts["msgid"], self.lang, facts), code="nothing_to_take_back",
+                              facts=facts)
         return self._calls.pop()
 
     def copy(self) -> "Auction":
@@ -406,7 +413,8 @@ class Auction:
         The dealer's first call sits under the dealer; '?' marks whose turn it is.
         """
         lang = lang or self.lang
-        return _render.auction_text(self, _seat(first, lang), lang=lang, show_next=show_next, summary=summary)
+        return _render.auction_text(self, _seat(first, lang), lang=lang, show_next=show_next,
+                                    summary=summary)
 
     def __str__(self) -> str:
         return self.to_text()
@@ -415,7 +423,8 @@ class Auction:
                 summary: bool = True) -> str:
         """The auction as an HTML table (deterministic: no ids, no scripts)."""
         lang = lang or self.lang
-        return _render.auction_html(self, _seat(first, lang), lang=lang, show_next=show_next, summary=summary)
+        return _render.auction_html(self, _seat(first, lang), lang=lang, show_next=show_next,
+                                    summary=summary)
 
     def _repr_html_(self) -> str:
         return self.to_html()

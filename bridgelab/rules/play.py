@@ -112,7 +112,8 @@ class Claim:
 
     def __str__(self) -> str:
         how = f": {self.statement}" if self.statement else ""
-        return f"{self.seat.full_name} claims {self.tricks} of the {self.remaining} tricks left{how}"
+        left = f"{self.tricks} of the {self.remaining} tricks left"
+        return f"{self.seat.full_name} claims {left}{how}"
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,8 @@ class Trick:
             raise ParseError(f"a trick's cards are a list of cards, not the text {self.cards!r}")
         cards = tuple(Card.parse(c) for c in self.cards)
         if len(cards) > 4 or len(set(cards)) < len(cards):
-            raise ParseError(f"a trick is up to four different cards, not {[str(c) for c in cards]}")
+            raise ParseError(f"a trick is up to four different cards, not "
+                             f"{[str(c) for c in cards]}")
         object.__setattr__(self, "cards", cards)
         trump = None if self.trump is None else Strain.parse(self.trump)
         object.__setattr__(self, "trump", None if trump is Strain.NT else trump)
@@ -311,7 +313,8 @@ class Play:
             who = Seat.parse(seat)
             if who is not me:
                 if me is self.dummy:
-                    raise self._illegal("out_of_turn", c, ".dummy", turn=me, seat=who, declarer=self.declarer)
+                    raise self._illegal("out_of_turn", c, ".dummy", turn=me, seat=who,
+                                        declarer=self.declarer)
                 raise self._illegal("out_of_turn", c, turn=me, seat=who)
         if not self._holds(me, c):
             holder = next((s for s in SEATS if self._holds(s, c)), None)
@@ -323,7 +326,8 @@ class Play:
             led = self._current[0].suit
             if c.suit != led and self._holdings[me][suit_index(led)]:
                 follow = [x for x in self.hand(me) if x.suit == led]
-                raise self._illegal("revoke", c, ".dummy" if me is self.dummy else "", suit=led, cards=follow)
+                raise self._illegal("revoke", c, ".dummy" if me is self.dummy else "", suit=led,
+                                    cards=follow)
         return c
 
     def _illegal(self, code: str, card: Card, variant: str = "", **facts) -> IllegalCard:
@@ -331,8 +335,8 @@ class Play:
         (one of ILLEGAL_CARD_CODES), ``card``, ``seat`` (whose turn), ``legal`` (the cards that may
         be played) and ``facts``, for quizzes that word the reason in another language."""
         facts = {"msgid": f"illegal_card.{code}{variant}", "card": card, **facts}
-        return IllegalCard(word(facts["msgid"], None, facts), code=code, card=card, seat=self.next_seat,
-                           legal=self.legal_cards(), facts=facts)
+        return IllegalCard(word(facts["msgid"], None, facts), code=code, card=card,
+                           seat=self.next_seat, legal=self.legal_cards(), facts=facts)
 
     def is_legal(self, card: "Card | str") -> bool:
         try:
@@ -375,7 +379,8 @@ class Play:
         if not self._current:
             if not self._tricks:
                 facts = {"msgid": "illegal_card.nothing_to_take_back"}
-                raise IllegalCard(word(facts["msgid"], None, facts), code="nothing_to_take_back", facts=facts)
+                raise IllegalCard(word(facts["msgid"], None, facts), code="nothing_to_take_back",
+                                  facts=facts)
             last = self._tricks.pop()
             self._leader, self._current = last.leader, list(last.cards)
         c = self._current.pop()
@@ -418,7 +423,8 @@ class Play:
         """The claim standing (or accepted), if any."""
         return self._claim
 
-    def claim(self, tricks: int | None = None, seat: "Seat | str | None" = None, statement: str = "") -> Claim:
+    def claim(self, tricks: int | None = None, seat: "Seat | str | None" = None,
+              statement: str = "") -> Claim:
         """``seat`` (default declarer) claims ``tricks`` (default all) of the tricks left.
 
         Play stops (Law 68D) until the claim is accepted (``accept_claim``: the tricks count as
@@ -433,16 +439,17 @@ class Play:
         if self.is_over:
             raise BridgeError("the play is over: there are no tricks left to claim")
         if self._current:
-            raise BridgeError(f"finish trick {len(self._tricks) + 1} first: a claim here covers whole tricks, "
-                              f"and {len(self._current)} card(s) of this one are played")
+            raise BridgeError(f"finish trick {len(self._tricks) + 1} first: a claim here covers "
+                              f"whole tricks, and {len(self._current)} card(s) of this one are "
+                              "played")
         if self._claim is not None:
             raise BridgeError(f"a claim stands already ({self._claim}): accept it or play on first")
         who = self.declarer if seat is None else Seat.parse(seat)
         remaining = 13 - len(self._tricks)
         n = remaining if tricks is None else tricks
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= remaining:
-            raise ParseError(f"a claim is a number of the {remaining} tricks left (0 concedes them all), "
-                             f"not {tricks!r}")
+            raise ParseError(f"a claim is a number of the {remaining} tricks left (0 concedes them "
+                             f"all), not {tricks!r}")
         certain = True if n == 0 else (self._certain(who) and n == remaining) or None
         self._claim = Claim(who, n, remaining, str(statement), certain)
         return self._claim
@@ -461,7 +468,8 @@ class Play:
         t = self.trump
         if t is not None:
             ti = suit_index(t)
-            their = max(bin(self._holdings[s][ti]).count("1") for s in SEATS if s.side is not who.side)
+            their = max(bin(self._holdings[s][ti]).count("1")
+                        for s in SEATS if s.side is not who.side)
             if their > bin(mine[ti]).count("1"):
                 return False
             # a defender's partner could ruff a master and take the lead (declarer chooses dummy's
@@ -502,8 +510,8 @@ class Play:
     def score_breakdown(self, vulnerable: bool, *, rules="current"):
         """The duplicate score of the finished play, part by part."""
         if not self.is_over:
-            raise BridgeError(f"the play is not over ({len(self._tricks)} tricks played): finish it or "
-                              "accept a claim before scoring")
+            raise BridgeError(f"the play is not over ({len(self._tricks)} tricks played): finish "
+                              "it or accept a claim before scoring")
         return score_breakdown(self.contract, self.declarer_tricks, vulnerable, rules=rules)
 
     def summary(self) -> str:

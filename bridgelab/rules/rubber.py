@@ -176,17 +176,19 @@ class _Scoresheet:
         if isinstance(contract, Play):
             play = contract
             if not play.is_over:
-                raise BridgeError(f"the play is not over ({len(play.tricks)} tricks played): finish it or "
-                                  "accept a claim, then record it")
+                raise BridgeError(f"the play is not over ({len(play.tricks)} tricks played): "
+                                  "finish it or accept a claim, then record it")
             if tricks is not None and tricks != play.declarer_tricks:
-                raise ParseError(f"declarer took {play.declarer_tricks} tricks in this play, not {tricks}")
+                raise ParseError(f"declarer took {play.declarer_tricks} tricks in this play, "
+                                 f"not {tricks}")
             contract, tricks, deal = play.contract, play.declarer_tricks, play.deal
         if tricks is None:
-            raise ParseError("how many tricks did declarer take? give tricks (0-13), or record a finished Play")
+            raise ParseError("how many tricks did declarer take? give tricks (0-13), or record a "
+                             "finished Play")
         c = read_result(contract)
         if not c:
-            raise BridgeError(f"a passed-out deal scores nothing, so nothing is written on the {self.kind} "
-                              "scoresheet: the cards are dealt again")
+            raise BridgeError(f"a passed-out deal scores nothing, so nothing is written on the "
+                              f"{self.kind} scoresheet: the cards are dealt again")
         if deal is not None:
             held = honours_held(deal, c.strain)
             if honours is None and held is not None:
@@ -195,7 +197,8 @@ class _Scoresheet:
                 given = honours_part(honours, c.strain).msgid.rsplit(".", 1)[1]
                 if held is None or held[0] != given or (
                         honours_by is not None and self.side_of(honours_by) is not held[1].side):
-                    shown = "no honours" if held is None else f"{held[0]} in {held[1].full_name}'s hand"
+                    shown = ("no honours" if held is None
+                             else f"{held[0]} in {held[1].full_name}'s hand")
                     raise ParseError(f"the deal shows {shown}, not {honours!r}"
                                      + (f" by {honours_by!r}" if honours_by is not None else ""))
                 honours_by = held[1] if honours_by is None else honours_by
@@ -363,8 +366,8 @@ class ChicagoScoresheet(_Scoresheet):
         super().__init__(we, rules=rules, labels=labels)
         self.first_dealer = Seat.parse(first_dealer)
         if not isinstance(dealer_vulnerable, bool):
-            raise ParseError(f"dealer_vulnerable is True (deals 2 and 3: the dealer's side vulnerable) or "
-                             f"False (the other side), not {dealer_vulnerable!r}")
+            raise ParseError(f"dealer_vulnerable is True (deals 2 and 3: the dealer's side "
+                             f"vulnerable) or False (the other side), not {dealer_vulnerable!r}")
         self.dealer_vulnerable = dealer_vulnerable
 
     def dealer(self, number: int) -> Seat:

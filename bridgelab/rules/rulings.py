@@ -108,9 +108,11 @@ def or_list(items: list[str], lang: str | None) -> str:
 
 
 def _allowed(options: list[tuple[str, Any]], lang: str | None, symbols: bool) -> str:
-    """What may be called now: [("pass", None), ("bid_or_higher", Call)] -> 'pass or bid 2D or higher'."""
+    """What may be called now in words: 'pass or bid 2D or higher' from the facts
+    [("pass", None), ("bid_or_higher", 2D)]."""
     words = [translate(f"illegal_call.allowed.{kind}", lang,
-                       call="" if call is None else call_text(call, lang, symbols)) for kind, call in options]
+                       call="" if call is None else call_text(call, lang, symbols))
+             for kind, call in options]
     return or_list(words, lang)
 
 

@@ -273,8 +273,9 @@ def read_result(contract: Any, lang: str | None = None) -> "Contract | PassedOut
     if isinstance(contract, (Contract, PassedOut)):
         return contract
     if contract is None:
-        raise ParseError("no contract to score (None): the auction is not over yet; a passed-out deal "
-                         "is scored as 'Pass' (or the passed-out auction's contract, PASSED_OUT)")
+        raise ParseError("no contract to score (None): the auction is not over yet; a passed-out "
+                         "deal is scored as 'Pass' (or the passed-out auction's contract, "
+                         "PASSED_OUT)")
     if isinstance(contract, str):
         raw = contract.strip()
         key = _terms.normalize(raw)
@@ -580,6 +581,9 @@ def imps(difference):
     return out
 
 
+_RESULTS = "give a score (420, -50), 'Pass' for a passed-out deal, or None for a table without one"
+
+
 def _score_value(x: Any) -> float:
     """One board result as a number: a score, a passed-out deal (0), or NaN for a missing one."""
     if x is None:
@@ -598,15 +602,13 @@ def _score_value(x: Any) -> float:
                 return 0.0
         except ParseError:
             pass
-        raise ParseError(f"{x!r} is not a board result: give a score (420, -50), 'Pass' for a passed-out "
-                         "deal, or None for a table that has no result")
+        raise ParseError(f"{x!r} is not a board result: {_RESULTS}")
     if isinstance(x, bool):
         raise ParseError(f"{x!r} is not a board result: give a score (420, -50)")
     try:
         return float(x)
     except (TypeError, ValueError):
-        raise ParseError(f"{x!r} is not a board result: give a score (420, -50), 'Pass' for a passed-out "
-                         "deal, or None for a table that has no result") from None
+        raise ParseError(f"{x!r} is not a board result: {_RESULTS}") from None
 
 
 def _scores_series(scores: Iterable):
@@ -661,8 +663,8 @@ def neuberg(scores: Iterable, expected: int | None = None):
     n = int(s.notna().sum())
     total = len(s) if expected is None else expected
     if isinstance(total, bool) or not isinstance(total, (int, np.integer)) or total < n:
-        raise ParseError(f"expected is the number of results a full board has, a whole number of at least "
-                         f"{n} (the results given), not {expected!r}")
+        raise ParseError(f"expected is the number of results a full board has, a whole number of "
+                         f"at least {n} (the results given), not {expected!r}")
     mp = matchpoints(s).astype(float)
     return ((mp + 1) * total / n - 1).rename("matchpoints")
 

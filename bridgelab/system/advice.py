@@ -216,7 +216,7 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
     if not isinstance(hand, Hand):
         raise BridgeError(f"advise needs a Hand (or a PBN hand like 'AKQ2.KJ4.A93.T52'), not {type(hand).__name__}")
     system = system or default_system()
-    seat = None if seat is None else read_seat(seat, lang)  # the language's letters: Czech S is North
+    seat = None if seat is None else read_seat(seat, lang)  # the language's letters: Czech S = N
     a = as_auction(auction, seat)
     if a.is_over:
         raise IllegalCall(f"the auction is over ({a.contract or 'passed out'}): there is nothing to bid")

@@ -232,7 +232,7 @@ class PracticeResult:
 
 
 def _illegal_in(err: IllegalCall, auction: Auction, lang: str) -> IllegalCall:
-    """The auction's IllegalCall worded in ``lang`` from its facts (same code, call, legal calls)."""
+    """The auction's IllegalCall worded in ``lang`` (same code, call and legal calls)."""
     return reword(err, lang)
 
 

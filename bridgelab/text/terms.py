@@ -359,8 +359,10 @@ def read_seat(raw: "str | Seat", lang: str | None = None) -> Seat:
         seats = _load(_code(lang)).data.get("seats") or {}
         names = [", ".join(seats[k]) for k in ("N", "E", "S", "W") if k in seats]
         if names:
-            hint = f" (in {_load(_code(lang)).data.get('language', lang)}: " + "; ".join(names) + ")"
-    raise ParseError(f"{raw!r} is not a seat: write N, E, S or W (or North, East, South, West){hint}")
+            language = _load(_code(lang)).data.get("language", lang)
+            hint = f" (in {language}: " + "; ".join(names) + ")"
+    raise ParseError(f"{raw!r} is not a seat: write N, E, S or W (or North, East, South, "
+                     f"West){hint}")
 
 
 # ---- writing ---------------------------------------------------------------------------------

@@ -112,7 +112,8 @@ def legality_lines(a: Auction, call: Call, lang: str) -> list[str]:
         lines = [_t("The last bid, {last}, was made by {bidder}, an opponent, and is not "
                     "doubled yet: you may double it.", lang, **facts)]
     else:  # redouble
-        lines = [_t("The opponents doubled your side's bid {last}: you may redouble.", lang, **facts)]
+        lines = [_t("The opponents doubled your side's bid {last}: you may redouble.", lang,
+                    **facts)]
     return lines
 
 
