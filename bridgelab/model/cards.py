@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 import numbers
 from dataclasses import dataclass
+from typing import TypeGuard
 from functools import total_ordering
 
 from .errors import ParseError
@@ -36,7 +37,7 @@ __all__ = [
 ]
 
 
-def _whole(value) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     """A whole number (int or numpy integer), not a bool: True is not seat 1 nor level 1."""
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 

@@ -52,7 +52,7 @@ class Call:
 
     @classmethod
     def bid(cls, level: int, strain: "Strain | str") -> "Call":
-        return cls("bid", level, strain)
+        return cls("bid", _level(level, "a bid"), Strain.parse(strain))
 
     @property
     def is_bid(self) -> bool:
@@ -102,7 +102,7 @@ class Call:
         return f"Call({self.to_ascii()!r})"
 
 
-def _level(value, what: str) -> int:
+def _level(value: object, what: str) -> int:
     """A level 1-7 from a whole number or a digit ('4'); not a bool, a float or anything else."""
     if isinstance(value, str) and value.strip() in ("1", "2", "3", "4", "5", "6", "7"):
         return int(value)

@@ -8,7 +8,7 @@ words. ``with_message`` gives the same error with other words (a prefix, another
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 __all__ = [
     "BridgeError",
@@ -78,7 +78,7 @@ class IllegalCall(_Ruling):
     _fields = ("code", "call", "last_bid", "legal", "facts")
 
     def __init__(self, message: str, *, code: str | None = None, call: Any = None,
-                 last_bid: Any = None, legal: "list | tuple" = (),
+                 last_bid: Any = None, legal: Sequence[Any] = (),
                  facts: "Mapping[str, Any] | None" = None) -> None:
         super().__init__(message, code=code, facts=facts)
         self.call = call
@@ -96,7 +96,7 @@ class IllegalCard(_Ruling):
     _fields = ("code", "card", "seat", "legal", "facts")
 
     def __init__(self, message: str, *, code: str | None = None, card: Any = None,
-                 seat: Any = None, legal: "list | tuple" = (),
+                 seat: Any = None, legal: Sequence[Any] = (),
                  facts: "Mapping[str, Any] | None" = None) -> None:
         super().__init__(message, code=code, facts=facts)
         self.card = card

@@ -115,7 +115,8 @@ def unregister_evaluator(name: str) -> None:
 
 def evaluator(name: str) -> Evaluator:
     try:
-        return EVALUATORS[name]
+        ev: Evaluator = EVALUATORS[name]
+        return ev
     except KeyError:
         raise BridgeError(
             f"no evaluator called {name!r}: known are {', '.join(sorted(EVALUATORS))}"

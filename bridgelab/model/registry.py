@@ -26,7 +26,7 @@ def _next() -> int:
         return next(_counter)
 
 
-class Registry(MutableMapping):
+class Registry(MutableMapping[str, Any]):
     """A mapping of names that counts its changes (``version``, ``version_of``).
 
     ``loader``, if given, is called once, before the first read, to register the built-in
@@ -52,6 +52,7 @@ class Registry(MutableMapping):
                 return
             self._loading = True
             try:
+                assert self._loader is not None
                 self._loader()
                 self._loaded = True
             finally:

@@ -24,7 +24,7 @@ from typing import Iterable, Iterator
 
 from .auction import Auction
 from .rulings import word
-from .scoring import score_breakdown
+from .scoring import Rules, ScoreBreakdown, score_breakdown
 from ..model.cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, suit_index
 from ..model.contract import Contract
 from ..text.terms import read_contract
@@ -402,8 +402,8 @@ class Play:
         won = {Side.NS: 0, Side.EW: 0}
         for t in self._tricks:
             won[t.winner.side] += 1
-        if self._claim_accepted:
-            c = self._claim
+        c = self._claim
+        if self._claim_accepted and c is not None:
             won[c.side] += c.tricks
             won[c.side.other] += c.remaining - c.tricks
         return won
@@ -503,11 +503,12 @@ class Play:
         """The honours held in the deal for this contract's strain (``honours_held``)."""
         return honours_held(self.deal, self.contract.strain)
 
-    def score(self, vulnerable: bool, *, rules="current") -> int:
+    def score(self, vulnerable: bool, *, rules: "Rules | str" = "current") -> int:
         """The duplicate score of the finished play for the declaring side (Law 77)."""
         return self.score_breakdown(vulnerable, rules=rules).total
 
-    def score_breakdown(self, vulnerable: bool, *, rules="current"):
+    def score_breakdown(self, vulnerable: bool, *,
+                        rules: "Rules | str" = "current") -> ScoreBreakdown:
         """The duplicate score of the finished play, part by part."""
         if not self.is_over:
             raise BridgeError(f"the play is not over ({len(self._tricks)} tricks played): finish "

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..model.cards import Seat, Side
-from ..model.contract import Contract
+from ..model.contract import Contract, PassedOut
 from ..model.errors import BridgeError, ParseError
 from .play import Play, honours_held
 from .scoring import (GAME, MESSAGES, Rules, ScoreBreakdown, ScorePart, _rules, game_bonus, honours_part,
@@ -186,7 +186,7 @@ class _Scoresheet:
             raise ParseError("how many tricks did declarer take? give tricks (0-13), or record a "
                              "finished Play")
         c = read_result(contract)
-        if not c:
+        if isinstance(c, PassedOut):
             raise BridgeError(f"a passed-out deal scores nothing, so nothing is written on the "
                               f"{self.kind} scoresheet: the cards are dealt again")
         if deal is not None:

@@ -79,16 +79,16 @@ def _english(lang: str | None) -> bool:
 def call_text(call: Call, lang: str | None, symbols: bool = False) -> str:
     """A call as a ruling writes it: '1D', 'Pass', 'X' in English, the language's words else
     ('1 káro'); with ``symbols`` suit bids as the quizzes show them in every language ('1♦')."""
-    if symbols and call.is_bid and call.strain.is_suit:
+    if symbols and call.strain is not None and call.strain.is_suit:
         return str(call)
-    if _english(lang):
+    if lang is None or _english(lang):
         return str(call) if symbols else call.to_ascii()
     return _terms.call_name(call, lang)
 
 
 def seat_text(seat: Seat, lang: str | None) -> str:
     """'North' in English, the language's name of the seat else ('sever')."""
-    return seat.full_name if _english(lang) else _terms.seat_name(seat, lang)
+    return seat.full_name if lang is None or _english(lang) else _terms.seat_name(seat, lang)
 
 
 def _strain_one(strain: Strain, lang: str | None) -> str:
@@ -152,4 +152,6 @@ def reword(err: "IllegalCall | IllegalCard", lang: str | None, *,
     """The same ruling (same code, call or card, legal list) worded in ``lang``."""
     if not err.facts.get("msgid"):
         return err
-    return err.with_message(word(err.facts["msgid"], lang, err.facts, symbols=symbols))
+    out = err.with_message(word(err.facts["msgid"], lang, err.facts, symbols=symbols))
+    assert isinstance(out, (IllegalCall, IllegalCard))
+    return out

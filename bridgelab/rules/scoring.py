@@ -414,12 +414,14 @@ class ScoreBreakdown:
     @property
     def result(self) -> int | None:
         """Tricks over (+) or under (-) the contract; 0 when just made; None when passed out."""
-        return None if self.passed_out else self.tricks - self.contract.tricks_needed
+        c = self.contract
+        return None if isinstance(c, PassedOut) else self.tricks - c.tricks_needed
 
     @property
     def made(self) -> bool:
         """The contract was made (False when passed out: there was none)."""
-        return not self.passed_out and self.result >= 0
+        result = self.result
+        return result is not None and result >= 0
 
     @property
     def total(self) -> int:
@@ -473,10 +475,11 @@ class ScoreBreakdown:
             return "score.header.passed_out", {}
         vul = "score.vulnerable" if self.vulnerable else "score.not_vulnerable"
         args = {"contract": str(self.contract), "tricks": self.tricks, "vulnerability": MESSAGES[vul]}
+        result = self.result or 0
         if self.made:
-            args["result"] = "=" if self.result == 0 else f"+{self.result}"
+            args["result"] = "=" if result == 0 else f"+{result}"
             return "score.header.made", args
-        args["down"] = -self.result
+        args["down"] = -result
         return "score.header.down", args
 
     def messages(self) -> list[tuple[str, dict]]:
