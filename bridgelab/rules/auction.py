@@ -88,9 +88,15 @@ class Auction:
         auction = cls(dealer, lang=lang)
         for chunk in re.split(r"[,;\n\t|/]+", text):
             words = chunk.split()
+            # where the next dash is from each word on: calls of several words never span one
+            next_dash, at = [len(words)] * (len(words) + 1), len(words)
+            for k in range(len(words) - 1, -1, -1):
+                if _DASHES.fullmatch(words[k]):
+                    at = k
+                next_dash[k] = at
             i = 0
             while i < len(words):
-                if _DASHES.fullmatch(words[i]):  # a dash is a pass, alone, in any position
+                if next_dash[i] == i:  # a dash is a pass, alone, in any position
                     if words[i] not in PASS_DASHES:
                         raise ParseError(
                             f"{words[i]!r} (call {len(auction) + 1}) is not a call: a pass may be "
@@ -98,10 +104,7 @@ class Auction:
                         )
                     call, j = PASS, i + 1
                 else:
-                    # calls of several words, but never across a dash (the next call)
-                    end = next((k for k in range(i + 1, len(words)) if _DASHES.fullmatch(words[k])),
-                               len(words))
-                    for j in range(min(end, i + 4), i, -1):
+                    for j in range(min(next_dash[i + 1], i + 4), i, -1):
                         piece = " ".join(words[i:j])
                         call = _read_call(piece, lang)
                         if call is not None or _is_all_pass(piece, lang):
