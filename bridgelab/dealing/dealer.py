@@ -613,7 +613,7 @@ GRID_CELLS = len(SHAPES) * GRID_HCP
 
 
 @lru_cache(maxsize=64)
-def _cached_plan(where, predeal, method, hcp_id) -> "_Plan":
+def _cached_plan(where, predeal, method, evaluators_version) -> "_Plan":
     return _Plan(where, predeal, method)
 
 
@@ -624,7 +624,8 @@ def _plan(where, predeal, method: str = "auto") -> "_Plan":
     """
     if (where is None or isinstance(where, str)) and (predeal is None or isinstance(predeal, str)):
         # keyed on the 'hcp' table too: stacking counts with it, and it can be re-registered
-        return _cached_plan(where, predeal, method, id(_ev.EVALUATORS.get("hcp")))
+        # re-planned whenever an evaluator is registered again or removed
+        return _cached_plan(where, predeal, method, _ev.EVALUATORS.version)
     return _Plan(where, predeal, method)
 
 
