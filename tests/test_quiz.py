@@ -15,6 +15,7 @@ from bridgelab.model.errors import BridgeError, IllegalCall
 from bridgelab.model.hand import holding_to_text
 from bridgelab.text.i18n import LANGUAGES
 from bridgelab.quiz import GENERATORS, TOPICS, Question, QuizSession, make_question, register_generator
+from bridgelab.quiz.core import generators_for
 from bridgelab.quiz.answers import format_number
 from bridgelab.quiz.session import _read
 from bridgelab.text.words import call_name, seat_name, strain_name
