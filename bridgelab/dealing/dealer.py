@@ -240,8 +240,9 @@ def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
         pre.add_suit(seat, suit, ranks, f"{who}'s {_SUIT_NAMES[suit]} {ranks!r}")
 
 
-# a suit then its cards: '♠AKxx', 'SAKQ', or a suit's name in any language and a space, 'pada AKxx'
-_SUIT_CARDS = re.compile(r"(?:([^\W\d_]{2,})\s+|([♠♥♦♣♤♡♢♧SHDCshdc])\s*)([0-9AKQJTXakqjtx]+|-)")
+# a suit then its cards: '♠AKxx', 'SAKQ', or a suit's name (any language) and a space: 'pada AKxx'
+_SUIT_CARDS = re.compile(
+    r"(?:([^\W\d_]{2,})\s+|([♠♥♦♣♤♡♢♧SHDCshdc])\s*)([0-9AKQJTXakqjtx]+|-)")
 
 
 def parse_predeal(predeal) -> Predeal:
