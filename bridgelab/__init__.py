@@ -23,6 +23,7 @@ from .model.errors import (
     InvalidDeal,
     ParseError,
     PBNError,
+    PBNWarning,
 )
 from .model.evaluate import EVALUATORS, register_evaluator, register_point_count
 from .model.hand import Hand
@@ -43,7 +44,7 @@ _LAZY = {
     "QuizSession": "quiz", "ProgressStore": "quiz",
     "advise": "system", "System": "system", "PracticeTable": "system",
     "parse_constraint": "dealing.constraints", "Constraint": "dealing.constraints", "parse_predeal": "dealing.dealer",
-    "DealRecord": "io.pbn", "read_deals": "io.pbn", "Lesson": "io.lesson", "make_lesson": "io.lesson",
+    "DealRecord": "io.pbn", "read_deals": "io.pbn", "write_deals": "io.pbn", "Lesson": "io.lesson", "make_lesson": "io.lesson",
 }
 # The modules users reach as ``bridgelab.<name>`` (``from bridgelab import stats``,
 # ``import bridgelab.pbn``), at their place in the layers. ``bridgelab.deal`` stays the function.
@@ -55,7 +56,7 @@ _MODULES = {
     "rubber": "rules.rubber",
     "constraints": "dealing.constraints",
     "stats": "analysis.stats", "dd": "analysis.dd", "plots": "analysis.plots",
-    "pbn": "io.pbn", "lesson": "io.lesson", "handout": "io.handout",
+    "pbn": "io.pbn", "lin": "io.lin", "lesson": "io.lesson", "handout": "io.handout",
     "display": "render.display",
     "teacher": "widgets.teacher", "cli": "commands.main",
 }
@@ -98,7 +99,7 @@ __all__ = [
     "Board", "Deal", "Vulnerability", "board", "Hand",
     "EVALUATORS", "register_evaluator", "register_point_count",
     "deal", "BankError", "BridgeError", "ConstraintError", "IllegalCall", "IllegalCard",
-    "InvalidDeal", "ParseError", "PBNError",
+    "InvalidDeal", "ParseError", "PBNError", "PBNWarning",
     *_LAZY,
 ]
 
