@@ -19,6 +19,7 @@ N|sv|o|mb|...|pg||pc|...|pg||mc|N|``, one board a line.
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import re
@@ -32,7 +33,7 @@ from ..model.errors import BridgeError, ParseError, PBNError
 from ..model.hand import holding_to_text
 from ..rules.auction import Auction
 from ..rules.play import Play
-from .record import (DealRecord, _Problems, _decode, _make_deal, _play_section, _progress,
+from .record import (DealRecord, _Problems, _card, _decode, _make_deal, _progress, _replay,
                      _small_int, _state)
 
 __all__ = ["loads_lin", "load_lin", "dumps_lin", "dump_lin"]
@@ -136,6 +137,16 @@ def loads_lin(data: "str | bytes", source: str = "<lin>", *, strict: bool = Fals
     """Read BBO's LIN format: deals, board numbers, dealer, vulnerability, players, rooms,
     auction and alerts, play and claims (giving the result), commentary, and a match's results.
     Lenient by default (PBNWarning for what cannot be read); ``strict=True`` raises PBNError."""
+    collecting = gc.isenabled()
+    gc.disable()  # many small objects, none of them garbage: the collector would only slow us
+    try:
+        return _loads_lin(data, source, strict, progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[DealRecord]:
     text, encoding, newline, _bom = _decode(data)
     problem = _Problems(source, strict)
     bar = _progress(len(text), source, progress)
@@ -180,7 +191,7 @@ def loads_lin(data: "str | bytes", source: str = "<lin>", *, strict: bool = Fals
             else:
                 b.players = dict(zip(_PN_ORDER, names[:4]))
         elif key == "qx":
-            m = re.match(r"\s*([oc])?\s*([0-9]{1,9})", value, re.I | re.ASCII)
+            m = re.match(r"\s*([oc])?\s*([0-9]{1,9})(?![0-9])", value, re.I | re.ASCII)
             if m:
                 b.room = {"o": "Open", "c": "Closed"}.get((m.group(1) or "").lower())
                 b.board = int(m.group(2))
@@ -189,7 +200,7 @@ def loads_lin(data: "str | bytes", source: str = "<lin>", *, strict: bool = Fals
                         "it is left out")
         elif key == "ah":
             b.title = value
-            m = re.search(r"[0-9]{1,9}", value, re.ASCII)
+            m = re.search(r"(?<![0-9])[0-9]{1,9}(?![0-9])", value, re.ASCII)
             if m:
                 b.board = int(m.group())
         elif key == "sv":
@@ -201,6 +212,11 @@ def loads_lin(data: "str | bytes", source: str = "<lin>", *, strict: bool = Fals
                 b.vul = Vulnerability.parse(_LIN_VUL[v])
 
     for idx, (key, value, off, kline) in enumerate(pairs):
+        if key == "pc" and cur is not None:  # most of a played board's records
+            cur.cards.append((value, kline))
+            continue
+        if key == "pg":
+            continue
         if key == "md":
             start = pending_start if pending_start is not None else off
             cur = _Board(start, pairs[idx][3] if pending_start is None else pending[0][2])
@@ -371,25 +387,37 @@ def _record(b: _Board, problem: _Problems, strict: bool) -> DealRecord | None:
 
 
 def _play(rec: DealRecord, b: _Board, problem: _Problems) -> None:
-    """The cards played, checked against the laws; all thirteen tricks give the result."""
+    """The cards played: the Play section, and the result when all thirteen tricks are there.
+    A card the player does not hold ends what is kept; a revoke is kept (it happened) and
+    reported."""
     if rec.deal is None or rec.contract is None:
         problem(b.cards[0][1], "cards are played (pc|) but the deal or the contract is not known",
                 "the play is left out")
         return
-    play = Play(rec.deal, rec.contract)
     cards: list[Card] = []
     for text, line in b.cards:
         try:
-            card = Card.parse(text.strip())
-            play.play(card)
-        except BridgeError as e:
-            problem(line, f"pc|{text[:10]}| after {len(cards)} cards: {e}",
-                    "the play is kept up to the card before it")
+            cards.append(_card(text.strip()))
+        except ParseError:
+            problem(line, f"pc|{text[:10]}| is not a card", "the play is kept up to the card "
+                                                              "before it")
             break
-        cards.append(card)
-    rec.sections["Play"] = _play_section(rec.contract, cards)
-    if play.is_over:
-        rec.result = play.declarer_tricks
+    rows = [rec.deal[s].holdings for s in SEATS]
+    won, section, bad, revokes = _replay(rows, rec.contract, cards)
+    if bad is not None:
+        try:  # the laws' own words for why the card cannot be played
+            Play(rec.deal, rec.contract).play_all(cards[:bad + 1])
+            reason = f"{cards[bad]} is not in the hand of the player whose turn it is"
+        except BridgeError as e:
+            reason = str(e)
+        problem(b.cards[bad][1], f"pc|{b.cards[bad][0][:10]}| (card {bad + 1}): {reason}",
+                "the play is kept up to the card before it")
+    for i in revokes:
+        problem(b.cards[i][1], f"pc|{b.cards[i][0][:10]}| (card {i + 1}) is a revoke: the "
+                               "player held a card of the suit led", "the play is kept as played")
+    rec.sections["Play"] = section
+    if won is not None:
+        rec.result = won
 
 
 def _from_rs(rec: DealRecord, entry: str) -> None:

@@ -24,6 +24,7 @@ each tag in its place, CRLF line ends.
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import re
@@ -35,11 +36,10 @@ from ..model.cards import SEATS, Card, Seat, Strain
 from ..model.contract import Call, Contract, PASS
 from ..model.deal import Board, Vulnerability
 from ..model.errors import BridgeError, ParseError, PBNError, PBNWarning
-from ..model.hand import parse_holdings
 from ..rules.auction import Auction
 from .lin import dump_lin, dumps_lin, load_lin, loads_lin
-from .record import (DealRecord, _Error, _Problems, _decode, _incomplete, _make_deal, _progress,
-                     _small_int, _state)
+from .record import (DealRecord, _Error, _FastAuction, _Problems, _Retry, _Slow, _decode,
+                     _fast_holdings, _incomplete, _make_deal, _progress, _small_int, _state)
 
 __all__ = [
     "DealRecord",
@@ -85,7 +85,7 @@ _SCAN_RE = re.compile(
     r"|(?P<semi>;[^\n]*)"
     r"|(?P<com>\{[^}]*\})"
     r'|(?P<tag>\[[ \t\n]*(?P<name>[A-Za-z0-9_]+)[ \t\n]*"(?P<val>(?:[^"\\\n]|\\.)*)"[ \t\n]*\])'
-    r'|(?P<tok>[^\s\[\]{};"]+)'
+    r'|(?P<tok>[^\s\[\]{};"][^\[\]{};"\n]*)'
     r"|(?P<bad>.)",
     re.S,
 )
@@ -125,6 +125,7 @@ class _RawGame:
     sections: list[list] = field(default_factory=list)
     stray: list[tuple[str, int]] = field(default_factory=list)
     broken: bool = False
+    fast: bool = False          # read quickly, without line numbers for its tags
 
     @property
     def empty(self) -> bool:
@@ -171,94 +172,215 @@ def _diagnose_tag(text: str, i: int, line: int) -> tuple[int, str, int]:
     return line, f"tag {name} is not closed with ']'", resume
 
 
-def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame]:
-    """The games of a PBN text in order (a game ends at an empty line)."""
-    game: _RawGame | None = None
-    section: list | None = None
-    anchor: str | None = None
-    line = 1
-    pos = 0
-    n = len(text)
-    match = _SCAN_RE.match
-    while pos < n:
-        m = match(text, pos)
-        kind = m.lastgroup
-        end = m.end()
-        if kind == "ws":
-            pos = end
-            continue
-        if kind == "nl":
-            line += 1
-            pos = end
-            if _BLANK_RE.match(text, end) and game is not None:
-                yield game
-                game, section, anchor = None, None, None
-            continue
-        if kind == "tok":
-            value = m.group()
-            if game is None:
-                game = _RawGame(line, pos)
-            if section is not None and _takes_data(section[0], section[1]):
-                section[3].append((value, line))
+_TAG_LINE_RE = re.compile(r'[ \t]*\[([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\][ \t]*')
+_SPECIAL_RE = re.compile(r'[\[\]{};"]')
+_DSTAT_LINE_RE = re.compile(r"(?:Generated \d+ hands|Produced \d+ hands|Initial random seed \d+"
+                            r"|Time needed +[\d.]+ sec)[ \t]*")
+
+
+class _Scanner:
+    """Reads the games of a PBN text. Most lines are a whole tag, a line of data (calls, cards,
+    a table row), a % line or an empty line, and are taken a line at a time; any other line
+    (comments, several tags, a tag over several lines, broken syntax) is read token by token."""
+
+    def __init__(self, text: str, problems: _Problems, line: int = 1, offset: int = 0):
+        self.text = text
+        self.problems = problems
+        self.game: _RawGame | None = None
+        self.section: list | None = None
+        self.anchor: str | None = None
+        self.line = line
+        self.offset = offset    # where ``text`` starts in the file (for the games' spans)
+        self.done: list[_RawGame] = []
+
+    # ---- what a game is made of ---------------------------------------------------------------
+    def _game(self, pos: int) -> _RawGame:
+        if self.game is None:
+            self.game = _RawGame(self.line, pos)
+        return self.game
+
+    def end_game(self) -> None:
+        if self.game is not None:
+            if self.offset:
+                self.game.start += self.offset
+                self.game.end += self.offset
+            self.done.append(self.game)
+            self.game, self.section, self.anchor = None, None, None
+
+    def tag(self, name: str, val: str, pos: int, end: int, line: int) -> None:
+        if "\\" in val:
+            val = _ESCAPE_RE.sub(r"\1", val)
+        game = self._game(pos)
+        section = self.section
+        if name == "Note" and section is not None and section[0] in ("Auction", "Play"):
+            section[4].append((val, line))
+        else:
+            game.tags.append((name, val, line))
+            self.section = [name, val, line, [], []]
+            game.sections.append(self.section)
+            self.anchor = name
+        game.end = end
+
+    def tokens(self, run: str, pos: int, end: int) -> None:
+        game = self._game(pos)
+        section = self.section
+        line = self.line
+        if section is not None and _takes_data(section[0], section[1]):
+            section[3].extend((value, line) for value in run.split())
+        else:
+            game.stray.extend((value, line) for value in run.split())
+        game.end = end
+
+    def piece(self, raw: str, end: int) -> None:
+        if self.game is not None:
+            self.game.pieces.append((self.anchor, raw))
+            self.game.end = end
+
+    # ---- the two readers ----------------------------------------------------------------------
+    def run(self) -> Iterator[_RawGame]:
+        text = self.text
+        lines = text.split("\n")
+        n = len(lines)
+        i, pos = 0, 0
+        tag_line, special, dstat = _TAG_LINE_RE.fullmatch, _SPECIAL_RE.search, _DSTAT_LINE_RE.fullmatch
+        while i < n:
+            ln = lines[i]
+            end = pos + len(ln)
+            if not ln or ln.isspace():
+                self.end_game()
             else:
-                game.stray.append((value, line))
-            game.end = end
-        elif kind == "tag":
-            name, val = m.group("name"), m.group("val")
-            if "\\" in val:
-                val = _ESCAPE_RE.sub(r"\1", val)
-            if game is None:
-                game = _RawGame(line, pos)
-            if name == "Note" and section is not None and section[0] in ("Auction", "Play"):
-                section[4].append((val, line))
-            else:
-                game.tags.append((name, val, line))
-                section = [name, val, line, [], []]
-                game.sections.append(section)
-                anchor = name
-            line += m.group().count("\n")
-            game.end = end
-        elif kind == "com":
-            body = m.group()
-            if game is None:
-                game = _RawGame(line, pos)
-            game.comments.append(body[1:-1])
-            game.pieces.append((anchor, body))
-            line += body.count("\n")
-            game.end = end
-        elif kind in ("esc", "semi", "dstat"):
-            if game is not None:
-                game.pieces.append((anchor, m.group()))
+                c = ln.lstrip(" \t")[:1]
+                m = tag_line(ln) if c == "[" else None
+                if m is not None:
+                    self.tag(m.group(1), m.group(2), pos + ln.index("["), end - (len(ln) - len(ln.rstrip())),
+                             self.line)
+                elif ln[0] == "%":
+                    self.piece(ln, end)
+                elif c not in "[]{};\"" and special(ln) is None and not (
+                        ln[0] in "GPIT" and dstat(ln)):
+                    self.tokens(ln, pos + len(ln) - len(ln.lstrip()), pos + len(ln.rstrip()))
+                else:  # anything else: token by token, perhaps over several lines
+                    new_pos = self.slow(pos)
+                    if self.done:
+                        yield from self.done
+                        self.done.clear()
+                    i = self.line - 1
+                    pos = new_pos
+                    continue
+            if self.done:
+                yield from self.done
+                self.done.clear()
+            i += 1
+            self.line += 1
+            pos = end + 1
+        self.end_game()
+        yield from self.done
+
+    def slow(self, pos: int) -> int:
+        """Read token by token from ``pos`` to the end of a line that no comment or tag goes
+        past; return where the next line starts (after its line break)."""
+        text, problems = self.text, self.problems
+        n = len(text)
+        match = _SCAN_RE.match
+        while pos < n:
+            m = match(text, pos)
+            kind = m.lastgroup
+            end = m.end()
+            if kind == "ws":
+                pos = end
+                continue
+            if kind == "nl":
+                self.line += 1
+                if _BLANK_RE.match(text, end):
+                    self.end_game()
+                return end
+            if kind == "tok":
+                run = m.group()
+                self.tokens(run, pos, pos + len(run.rstrip()))
+            elif kind == "tag":
+                self.tag(m.group("name"), m.group("val"), pos, end, self.line)
+                self.line += m.group().count("\n")
+            elif kind == "com":
+                body = m.group()
+                game = self._game(pos)
+                game.comments.append(body[1:-1])
+                game.pieces.append((self.anchor, body))
+                self.line += body.count("\n")
                 game.end = end
-        else:  # "bad": a broken tag, an unclosed comment or string, a stray ']' or '}'
-            c = text[pos]
-            if game is None:
-                game = _RawGame(line, pos)
-            game.broken = True
-            if c == "[":
-                at, reason, end = _diagnose_tag(text, pos, line)
-                problems.game += 0
-                problems(at, reason, "the tag is left out")
-            elif c == "{":
-                problems(line, "a comment opened with '{' is never closed with '}'",
-                         "the rest of its line is taken as the comment")
-                end = text.find("\n", pos)
-                end = n if end < 0 else end
-                game.comments.append(text[pos + 1:end])
-                game.pieces.append((anchor, text[pos:end]))
-            elif c == '"':
-                problems(line, "a '\"' string is not closed on its line", "the line is left out")
-                end = text.find("\n", pos)
-                end = n if end < 0 else end
+            elif kind in ("esc", "semi", "dstat"):
+                self.piece(m.group(), end)
+            else:  # "bad": a broken tag, an unclosed comment or string, a stray ']' or '}'
+                c = text[pos]
+                game = self._game(pos)
+                game.broken = True
+                line = self.line
+                if c == "[":
+                    at, reason, end = _diagnose_tag(text, pos, line)
+                    problems(at, reason, "the tag is left out")
+                elif c == "{":
+                    problems(line, "a comment opened with '{' is never closed with '}'",
+                             "the rest of its line is taken as the comment")
+                    end = text.find("\n", pos)
+                    end = n if end < 0 else end
+                    game.comments.append(text[pos + 1:end])
+                    game.pieces.append((self.anchor, text[pos:end]))
+                elif c == '"':
+                    problems(line, "a '\"' string is not closed on its line", "the line is left out")
+                    end = text.find("\n", pos)
+                    end = n if end < 0 else end
+                else:
+                    what = {"]": "a ']' without its '['", "}": "a '}' without its '{'"}.get(
+                        c, f"{c!r} cannot stand here")
+                    problems(line, f"{what}: tags are written [Name \"value\"], comments "
+                                   "{like this}", "it is left out")
+                game.end = end
+            pos = end
+        self.line += 1  # the text ends without a line break: as if it had one
+        return n + 1
+
+
+_SEPARATOR_RE = re.compile(r"\n(?:[ \t\f\v]*\n)+")
+_SIMPLE_GAME_RE = re.compile(
+    r'(?:\[[A-Za-z0-9_]+ "(?:[^"\\\n]|\\[^"\\\n])*"\][ \t]*\n|[^\[\]{};"%\s][^\[\]{};"\n]*\n)*')
+_TAG_DATA_RE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\n]*)"\][ \t]*\n((?:[^\[\n][^\n]*\n)*)')
+
+
+def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame]:
+    """The games of a PBN text in order (a game ends at an empty line).
+
+    A file without braces cannot have a comment over several lines, so its games are the
+    runs of lines between empty lines; a game of whole tag lines and lines of data (most games
+    of big machine-written files) is then read at once, without line numbers (``fast``: its
+    record is made again from a slow read if anything in it is to be reported)."""
+    if "{" in text:
+        yield from _Scanner(text, problems).run()
+        return
+    line, start = 1, 0
+    bounds = [(m.start(), m.end()) for m in _SEPARATOR_RE.finditer(text)]
+    bounds.append((len(text.rstrip("\n")), len(text)))
+    for stop, after in bounds:
+        if stop > start:
+            chunk = text[start:stop] + "\n"
+            if _SIMPLE_GAME_RE.fullmatch(chunk):
+                game = _RawGame(line, start, stop, fast=True)
+                section: list | None = None
+                for name, val, data in _TAG_DATA_RE.findall(chunk):
+                    if name == "Note" and section is not None and section[0] in ("Auction", "Play"):
+                        section[4].append((val, 0))
+                        continue
+                    game.tags.append((name, val, 0))
+                    section = [name, val, 0, [], []]
+                    game.sections.append(section)
+                    if data:
+                        if _takes_data(name, val):
+                            section[3].extend((t, 0) for t in data.split())
+                        else:
+                            game.stray.extend((t, 0) for t in data.split())
+                yield game
             else:
-                what = {"]": "a ']' without its '['", "}": "a '}' without its '{'"}.get(
-                    c, f"{c!r} cannot stand here")
-                problems(line, f"{what}: tags are written [Name \"value\"], comments {{like this}}",
-                         "it is left out")
-            game.end = end
-        pos = end
-    if game is not None:
-        yield game
+                yield from _Scanner(chunk[:-1], problems, line, start).run()
+        line += text.count("\n", start, after)
+        start = after
 
 
 def _unescape_suits(text: str) -> str:
@@ -286,6 +408,7 @@ _AUCTION_TOKEN_RE = re.compile(
     re.ASCII,
 )
 _CALLS: dict[str, Call] = {}
+_SEATS = {s.name: s for s in SEATS}
 
 
 def _call(word: str) -> Call:
@@ -307,6 +430,12 @@ class _Reader:
         self.previous: dict[str, str] = {}  # last real value of each tag, for "#"
         self.sticky: dict[str, str] = {}    # values set with "##", for the games after
         self.deals: dict[str, tuple] = {}   # deal text -> (Deal | None, known, problem)
+
+    def fail(self, line: int, reason: str):
+        """Refuse the file (strict reads): the line and the reason."""
+        if self.problem.quiet:
+            raise _Retry
+        raise self.err(line, reason)
 
     # ---- tags -------------------------------------------------------------------------------
     def resolve(self, game: _RawGame) -> dict[str, tuple[str, int]]:
@@ -350,7 +479,7 @@ class _Reader:
             self.problem(line, reason, "the cards are left out" if known is None
                          else "the cards given are kept")
         elif known is not None and self.strict:
-            raise self.err(line, _incomplete(known))
+            self.fail(line, _incomplete(known))
         return deal, known
 
     @staticmethod
@@ -372,7 +501,7 @@ class _Reader:
             if h == "-":
                 continue
             try:
-                rows[seat] = parse_holdings(h)
+                rows[seat] = _fast_holdings(h)
             except PBNError as e:
                 return None, None, f"Deal: {seat.full_name}'s hand: {e}"
         deal, known, reason = _make_deal(rows)
@@ -381,6 +510,9 @@ class _Reader:
         return deal, known, None
 
     def parse_seat(self, tag: str, value: str, line: int) -> Seat | None:
+        seat = _SEATS.get(value)
+        if seat is not None:
+            return seat
         try:
             return Seat.parse(value)
         except ParseError:
@@ -453,7 +585,15 @@ class _Reader:
             problem(tag_line, f"the auction starts with {opener.full_name} but the dealer is "
                               f"{dealer.full_name}", "the auction is left out")
             return None, {}, False
-        auction = Auction(opener)
+        try:
+            return self._calls(_FastAuction(opener), items, notes, tag_line, stopped)
+        except _Slow:  # a call the quick check does not take: the laws' own check says why
+            return self._calls(Auction(opener), items, notes, tag_line, stopped)
+
+    def _calls(self, auction, items, notes, tag_line: int, stopped: bool):
+        """Add the calls to ``auction`` (rules.auction.Auction, or _FastAuction, which raises
+        _Slow where the laws' reasons are needed); read the notes of the alerts."""
+        problem = self.problem
         refs: dict[int, int] = {}
         flagged: set[int] = set()
         for kind, word, line in items:
@@ -480,7 +620,7 @@ class _Reader:
                         stopped = True
                         break
                     auction.add(call)
-            except PBNError:
+            except (PBNError, _Slow):
                 raise
             except BridgeError as e:
                 problem(line, f"call {len(auction) + 1} ({word}) is not legal: {e}",
@@ -523,7 +663,7 @@ class _Reader:
             if header_only:
                 return None  # a header of "##" tags, not a board
             if self.strict:
-                raise self.err(game.line, "this game has no Deal tag: every board needs "
+                self.fail(game.line, "this game has no Deal tag: every board needs "
                                           "[Deal \"N:... ... ... ...\"] (read without "
                                           "strict=True to take games without a deal)")
 
@@ -538,7 +678,7 @@ class _Reader:
         if board_v is not None:
             board_no = _small_int(board_v)
             if board_no == 0 and self.strict:
-                raise self.err(line, "Board '0' is not a board number: boards are numbered 1, 2, "
+                self.fail(line, "Board '0' is not a board number: boards are numbered 1, 2, "
                                      "3, ... (read without strict=True to take board 0)")
             if board_no is None:
                 problem(line, f"Board {board_v[:40]!r} is not a board number: boards are "
@@ -581,7 +721,7 @@ class _Reader:
                     continue
                 auction, alerts, stopped = self.parse_auction(val, line, tokens, notes, dealer)
                 if auction is not None:
-                    calls, dealer = auction.calls, auction.dealer
+                    calls, dealer = tuple(auction.calls), auction.dealer
             elif tokens or notes or name == "Play":
                 lines: dict[int, list[str]] = {}
                 for tok, tl in tokens:
@@ -768,6 +908,8 @@ def loads(data: "str | bytes", source: str = "<pbn>", *, strict: bool = False,
     records: list[DealRecord] = []
     spans: list[tuple[int, int, tuple]] = []
     done = 0
+    collecting = gc.isenabled()
+    gc.disable()  # many small objects, none of them garbage: the collector would only slow us
     try:
         for game in _scan_games(text, reader.problem):
             reader.problem.game += 1
@@ -776,7 +918,20 @@ def loads(data: "str | bytes", source: str = "<pbn>", *, strict: bool = False,
                 chunk = text[game.start:game.end + 1]
                 if _DEALER_OUTPUT_RE.match(chunk.rstrip("\n") + "\n"):
                     continue  # dealer's average / frequency output
-            rec = reader.record(game)
+            if game.fast:
+                reader.problem.quiet = True
+                try:
+                    rec = reader.record(game)
+                except _Retry:  # something to report: read the game again, with its lines
+                    reader.problem.quiet = False
+                    again = list(_Scanner(text[game.start:game.end], reader.problem, game.line,
+                                          game.start).run())
+                    rec = reader.record(again[0]) if again else None
+                    game = again[0] if again else game
+                finally:
+                    reader.problem.quiet = False
+            else:
+                rec = reader.record(game)
             problems = reader.problem.take()
             if rec is None:
                 continue
@@ -787,6 +942,8 @@ def loads(data: "str | bytes", source: str = "<pbn>", *, strict: bool = False,
                 bar.update(game.end - done)
                 done = game.end
     finally:
+        if collecting:
+            gc.enable()
         if bar is not None:
             bar.close()
     prev = 0

@@ -21,7 +21,7 @@ from ..model.cards import SEATS, Card, Rank, Seat, Strain
 from ..model.contract import Call, Contract
 from ..model.deal import Board, Deal, Vulnerability
 from ..model.errors import ParseError, PBNError, PBNWarning
-from ..model.hand import holdings_to_pbn
+from ..model.hand import holding_from_text, holdings_to_pbn, parse_holdings
 from ..rules.play import trick_winner
 
 __all__ = ["DealRecord", "PBNWarning"]
@@ -141,6 +141,10 @@ class _Error:
         return err
 
 
+class _Retry(Exception):
+    """A quick read met something to report: read the game again, with its line numbers."""
+
+
 class _Problems:
     """Where a reader reports what it cannot read: raised at once when strict, else kept for
     the game's record and given as a PBNWarning naming the file, line and game."""
@@ -152,8 +156,11 @@ class _Problems:
         self.game = 0           # ordinal of the game being read (1, 2, ...)
         self.board: str | None = None
         self.found: list[str] = []
+        self.quiet = False      # a first, quick read: a problem means "read it again slowly"
 
     def __call__(self, line: int, reason: str, dropped: str = "") -> None:
+        if self.quiet:
+            raise _Retry
         if self.strict:
             raise self.err(line, reason)
         where = f"game {self.game}" + (f" (board {self.board})" if self.board else "")
@@ -202,7 +209,8 @@ _BITS = np.array([bin(i).count("1") for i in range(8192)], dtype=np.int8)
 
 
 def _cards_in(holdings: Sequence[int]) -> int:
-    return int(sum(int(_BITS[h]) for h in holdings))
+    a, b, c, d = holdings
+    return (a | b << 13 | c << 26 | d << 39).bit_count()
 
 
 def _make_deal(rows: list) -> tuple[Deal | None, tuple | None, str | None]:
@@ -229,7 +237,7 @@ def _make_deal(rows: list) -> tuple[Deal | None, tuple | None, str | None]:
         _fill_fourth(rows, next(s for s in SEATS if rows[s] is None))
         given, counts = list(SEATS), {s: 13 for s in SEATS}
     if len(given) == 4 and all(n == 13 for n in counts.values()):
-        return Deal.from_holdings(np.array(rows, dtype=np.uint16)), None, None
+        return Deal._from_checked(rows), None, None
     sizes = set(counts.values())
     if len(sizes) > 1:
         odd = ", ".join(f"{s.full_name} has {n} cards" for s, n in counts.items()
@@ -337,3 +345,143 @@ def _play_section(contract: Contract, cards: Sequence[Card]) -> tuple[str, tuple
     if len(cards) < 52:
         lines.append("*")
     return leader.name, tuple(lines)
+
+
+# ============================================================ fast paths for big files ===
+# A 10 MB file has some 20,000 boards: the readers check the calls and cards of each in one
+# pass here, and ask the rules (rules.auction.Auction, rules.play.Play) only when something is
+# not accepted, for their reasons in words. tests/test_real_files.py checks these against the
+# rules on random auctions and plays.
+
+class _Slow(Exception):
+    """A call the fast check does not accept: the caller asks rules.auction.Auction."""
+
+
+class _FastAuction:
+    """An auction checked in one pass (bids ladder, double and redouble by the right side,
+    three passes end it, four at the start pass it out); raises _Slow for anything else. The
+    same answers as rules.auction.Auction for every auction it accepts."""
+
+    __slots__ = ("dealer", "calls", "over", "rank", "bidder", "doubled", "doubler", "passes",
+                 "first")
+
+    def __init__(self, dealer: Seat):
+        self.dealer = dealer
+        self.calls: list[Call] = []
+        self.over = False
+        self.rank = -1
+        self.bidder = -1
+        self.doubled = 0
+        self.doubler = -1
+        self.passes = 0
+        self.first: dict[tuple[int, int], int] = {}
+
+    def __len__(self) -> int:
+        return len(self.calls)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def add(self, call: Call) -> None:
+        if self.over:
+            raise _Slow
+        seat = (self.dealer + len(self.calls)) % 4
+        kind = call.kind
+        if kind == "pass":
+            self.passes += 1
+        elif kind == "bid":
+            rank = (call.level - 1) * 5 + int(call.strain)
+            if rank <= self.rank:
+                raise _Slow
+            self.rank, self.bidder, self.doubled, self.passes = rank, seat, 0, 0
+            self.first.setdefault((seat % 2, int(call.strain)), seat)
+        elif kind == "double":
+            if self.bidder < 0 or self.doubled or (self.bidder - seat) % 2 == 0:
+                raise _Slow
+            self.doubled, self.doubler, self.passes = 1, seat, 0
+        else:  # redouble
+            if self.doubled != 1 or (self.doubler - seat) % 2 == 0:
+                raise _Slow
+            self.doubled, self.passes = 2, 0
+        self.calls.append(call)
+        self.over = self.passes == (4 if self.bidder < 0 else 3)
+
+    @property
+    def contract(self) -> Contract | None:
+        if not self.over or self.bidder < 0:
+            return None
+        level, strain = divmod(self.rank, 5)
+        return Contract(level + 1, Strain(strain), self.doubled,
+                        Seat(self.first[(self.bidder % 2, strain)]))
+
+
+_CARDS = {f"{s.name}{r.char}": Card(s, r) for s in (Strain.S, Strain.H, Strain.D, Strain.C)
+          for r in Rank}
+
+
+def _card(text: str) -> Card:
+    """A card from 'SA', 'sa', 'S10' (a table for the common forms, else Card.parse)."""
+    c = _CARDS.get(text.upper())
+    return c if c is not None else Card.parse(text)
+
+
+def _replay(rows: Sequence, contract: Contract, cards: Sequence[Card]):
+    """Play ``cards`` in order from the deal's rows: (tricks declarer won, if all thirteen were
+    played; the PBN Play section; the index of a card the player does not hold, or None; the
+    indexes of revokes). The player of each card is the one whose turn it is."""
+    hold = [list(r) for r in rows]
+    declarer = int(contract.declarer)
+    leader = (declarer + 1) % 4
+    trump = None if contract.strain is Strain.NT else contract.strain
+    who, won, trick, lines, row = leader, 0, [], [], ["-"] * 4
+    bad, revokes = None, []
+    for i, card in enumerate(cards):
+        seat = (who + len(trick)) % 4
+        si, mask = 3 - int(card.suit), 1 << (card.rank - 2)
+        if not hold[seat][si] & mask:
+            bad = i
+            break
+        if trick and card.suit is not trick[0].suit and hold[seat][3 - int(trick[0].suit)]:
+            revokes.append(i)
+        hold[seat][si] &= ~mask
+        trick.append(card)
+        row[(seat - leader) % 4] = f"{card.suit.name}{card.rank.char}"
+        if len(trick) == 4:
+            best = 0
+            for k in (1, 2, 3):
+                c, b = trick[k], trick[best]
+                if (c.suit is b.suit and c.rank > b.rank) or (c.suit is trump and b.suit is not trump):
+                    best = k
+            who = (who + best) % 4
+            won += (who - declarer) % 2 == 0
+            lines.append(" ".join(row))
+            trick, row = [], ["-"] * 4
+    played = len(cards) if bad is None else bad
+    if trick:
+        lines.append(" ".join(row))
+    if played < 52:
+        lines.append("*")
+    return (won if played == 52 else None), (Seat(leader).name, tuple(lines)), bad, revokes
+
+
+_SUITS: dict[str, int] = {}
+
+
+def _fast_holdings(text: str) -> tuple[int, int, int, int]:
+    """parse_holdings with a table of the suit texts seen before (a big file repeats them)."""
+    parts = text.split(".")
+    if len(parts) == 4:
+        out = []
+        for p in parts:
+            h = _SUITS.get(p)
+            if h is None:
+                try:
+                    h = holding_from_text(p, where="suit")
+                except PBNError:
+                    return parse_holdings(text)  # raises, saying which suit of which hand
+                if len(_SUITS) < 65536:
+                    _SUITS[p] = h
+            out.append(h)
+        return tuple(out)  # type: ignore[return-value]
+    return parse_holdings(text)
