@@ -361,7 +361,7 @@ def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame]:
     for stop, after in bounds:
         if stop > start:
             chunk = text[start:stop] + "\n"
-            if _SIMPLE_GAME_RE.fullmatch(chunk):
+            if chunk[0] == "[" and _SIMPLE_GAME_RE.fullmatch(chunk):
                 game = _RawGame(line, start, stop, fast=True)
                 section: list | None = None
                 for name, val, data in _TAG_DATA_RE.findall(chunk):
