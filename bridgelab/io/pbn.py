@@ -190,6 +190,7 @@ class _Scanner:
         self.section: list | None = None
         self.anchor: str | None = None
         self.line = line
+        self.first_line = line  # the number of ``text``'s first line in the file
         self.offset = offset    # where ``text`` starts in the file (for the games' spans)
         self.done: list[_RawGame] = []
 
@@ -264,7 +265,7 @@ class _Scanner:
                     if self.done:
                         yield from self.done
                         self.done.clear()
-                    i = self.line - 1
+                    i = self.line - self.first_line
                     pos = new_pos
                     continue
             if self.done:
