@@ -280,7 +280,7 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
                     cur.alerts.setdefault(len(cur.calls) - 1, "")
         elif key == "an":
             if cur.calls:
-                cur.alerts[len(cur.calls) - 1] = _unescape(value)
+                cur.alerts[len(cur.calls) - 1] = _unescape(value).strip()
         elif key == "pc":
             cur.cards.append((value, kline))
         elif key == "mc":

@@ -365,6 +365,7 @@ def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame]:
             if chunk[0] == "[" and _SIMPLE_GAME_RE.fullmatch(chunk):
                 game = _RawGame(line, start, stop, fast=True)
                 section: list | None = None
+                fake = -10**9
                 for name, val, data in _TAG_DATA_RE.findall(chunk):
                     if name == "Note" and section is not None and section[0] in ("Auction", "Play"):
                         section[4].append((val, 0))
@@ -372,11 +373,11 @@ def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame]:
                     game.tags.append((name, val, 0))
                     section = [name, val, 0, [], []]
                     game.sections.append(section)
-                    if data:
-                        if _takes_data(name, val):
-                            section[3].extend((t, 0) for t in data.split())
-                        else:
-                            game.stray.extend((t, 0) for t in data.split())
+                    if data:  # each line its own number (made up: a problem means a slow read)
+                        into = section[3] if _takes_data(name, val) else game.stray
+                        for row in data.splitlines():
+                            fake += 1
+                            into.extend((t, fake) for t in row.split())
                 yield game
             else:
                 yield from _Scanner(chunk[:-1], problems, line, start).run()
