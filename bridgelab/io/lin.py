@@ -254,10 +254,10 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
         if key == "rs":
             results = [x.strip() for x in value.split(",")]
             continue
+        if key == "pn" and value.count(",") >= 7:  # the players of both rooms of a match
+            match_players = [x.strip() for x in value.split(",")][:8]
+            continue
         if key in _HEADER_KEYS and (key == "qx" or pending or key in forward):
-            if key == "pn" and len(value.split(",")) >= 8:
-                match_players = [x.strip() for x in value.split(",")][:8]
-                continue
             if pending_start is None:
                 pending_start = off
             pending.append((key, value, kline))
@@ -465,8 +465,9 @@ def _board_lin(rec: DealRecord) -> str:
     else:
         raise PBNError(f"board {rec.board}: LIN is written from a record with a deal (md| gives "
                        "the cards), and this one has none")
-    dealer = rec.dealer or (Board.from_number(rec.board).dealer if rec.board and rec.board > 0
-                            else Seat.N)
+    dealer = rec.dealer
+    if dealer is None:  # (Seat.N is 0: never "or" a seat)
+        dealer = Board.from_number(rec.board).dealer if rec.board and rec.board > 0 else Seat.N
     hands = ",".join("" if rows[s] is None else _lin_hand(rows[s])
                      for s in (Seat.S, Seat.W, Seat.N, Seat.E))
     names = [_escape(rec.tags.get(n, "")).replace(",", " ") for n in _PN_ORDER]
@@ -491,7 +492,7 @@ def _board_lin(rec: DealRecord) -> str:
             out.append(f"pc|{card.suit.name}{card.rank.char}|")
             if k % 4 == 3:
                 out.append("pg||")
-    if rec.result is not None and len(cards) < 52:
+    if rec.result is not None and rec.auction and rec.contract is not None and len(cards) < 52:
         out.append(f"mc|{rec.result}|")  # a claim: the tricks declarer takes in all
     return "".join(out)
 

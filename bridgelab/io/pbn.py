@@ -530,7 +530,8 @@ class _Reader:
         problem = self.problem
         first = dealer
         if first_value.strip():
-            first = self.parse_seat("Auction", first_value.strip(), tag_line) or dealer
+            named = self.parse_seat("Auction", first_value.strip(), tag_line)
+            first = dealer if named is None else named  # (Seat.N is 0: never "or" a seat)
         if first is None:
             problem(tag_line, "the Auction tag names no first seat and there is no Dealer tag",
                     "the auction is left out")
