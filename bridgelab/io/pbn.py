@@ -977,8 +977,8 @@ def _pbn_escape(value: str) -> str:
     """Quote a tag value: '"' becomes '\\"'; a backslash is doubled only where a reader would
     take it for an escape (before '"' or '\\', or at the end), so that the column widths of
     tables ("Result\\2R") stay as every program writes them. A tag value is one line: line
-    breaks and other control characters become spaces."""
-    value = re.sub(r"[\x00-\x1f\x7f]", " ", str(value))
+    breaks and other control characters (but tabs) become spaces."""
+    value = re.sub(r"[\x00-\x08\x0a-\x1f\x7f]", " ", str(value))
     return re.sub(r'\\(?=["\\]|$)', r"\\\\", value).replace('"', '\\"')
 
 

@@ -219,6 +219,8 @@ def _make_deal(rows: list) -> tuple[Deal | None, tuple | None, str | None]:
     a card in two hands or a hand of more than 13 cards (then no cards are kept), or hands of
     different sizes, which no deal or end position has (the cards are kept)."""
     given = [s for s in SEATS if rows[s] is not None]
+    if not given:
+        return None, None, None  # no hand given: no cards known
     for k in range(4):
         seen = 0
         for s in given:
