@@ -28,17 +28,16 @@ import gc
 import io
 import os
 import re
-import sys
 from dataclasses import dataclass, field, replace
 from typing import IO, Iterable, Iterator, Sequence
 
-from ..model.cards import SEATS, Card, Seat, Strain
+from ..model.cards import SEATS, Seat, Strain
 from ..model.contract import Call, Contract, PASS
 from ..model.deal import Board, Vulnerability
 from ..model.errors import BridgeError, ParseError, PBNError, PBNWarning
 from ..rules.auction import Auction
 from .lin import dump_lin, dumps_lin, load_lin, loads_lin
-from .record import (DealRecord, _Error, _FastAuction, _Problems, _Retry, _Slow, _decode,
+from .record import (DealRecord, _FastAuction, _Problems, _Retry, _Slow, _decode,
                      _fast_holdings, _incomplete, _make_deal, _progress, _small_int, _state)
 
 __all__ = [
