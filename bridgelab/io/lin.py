@@ -23,6 +23,7 @@ import gc
 import io
 import os
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import IO, Iterable
 
@@ -33,8 +34,8 @@ from ..model.errors import BridgeError, ParseError, PBNError
 from ..model.hand import holding_to_text
 from ..rules.auction import Auction
 from ..rules.play import Play
-from .record import (DealRecord, _Problems, _card, _decode, _make_deal, _progress, _replay,
-                     _small_int, _state)
+from .record import (_CODES, DealRecord, _FastAuction, _Problems, _Slow, _decode, _make_deal,
+                     _progress, _replay, _small_int, _state)
 
 __all__ = ["loads_lin", "load_lin", "dumps_lin", "dump_lin"]
 
@@ -43,7 +44,7 @@ _SEAT_LIN = {v: k for k, v in _LIN_SEAT.items()}
 _LIN_VUL = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
 _VUL_LIN = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 _PN_ORDER = ("South", "West", "North", "East")
-_LIN_CALLS = {"P": PASS, "D": DOUBLE, "R": REDOUBLE}
+_LIN_CALLS = {"P": PASS, "D": DOUBLE, "R": REDOUBLE, "p": PASS, "d": DOUBLE, "r": REDOUBLE}
 _HEADER_KEYS = {"pn", "qx", "ah", "rh", "st", "sv", "bn"}
 _RS_RE = re.compile(r"^\s*([1-7])([CDHSN])([NESW])(X{0,2})\s*(=|[+-][0-9]{1,2})?\s*$", re.I)
 _SUIT_TEXT = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -106,10 +107,13 @@ def _hand(text: str, where: str, line: int, problem: _Problems):
 
 
 def _call(word: str) -> Call:
-    w = word.strip().upper()
-    if w in _LIN_CALLS:
-        return _LIN_CALLS[w]
-    return Call.parse(w)
+    c = _LIN_CALLS.get(word)
+    if c is None:
+        w = word.strip().upper()
+        c = _LIN_CALLS.get(w) or Call.parse(w)
+        if len(_LIN_CALLS) < 512:
+            _LIN_CALLS[word] = c
+    return c
 
 
 class _Board:
@@ -153,14 +157,14 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
 
     # key|value| pairs with their offsets and lines
     pairs: list[tuple[str, str, int, int]] = []  # key, value, offset of the key, line
-    pos, line = 0, 1
+    breaks = [m.start() for m in re.finditer("\n", text)]
+    pos = 0
     fields = text.split("|")
     for k in range(0, len(fields) - 1, 2):
         key, value = fields[k], fields[k + 1]
-        lead = len(key) - len(key.lstrip())
-        line_key = line + key.count("\n", 0, lead)
-        pairs.append((key.strip().lower(), value, pos + lead, line_key))
-        line += key.count("\n") + value.count("\n")
+        bare = key.strip()
+        start = pos + key.find(bare[:1]) if bare else pos
+        pairs.append((bare.lower(), value, start, bisect_right(breaks, start) + 1))
         pos += len(key) + len(value) + 2
 
     first_md = next((i for i, p in enumerate(pairs) if p[0] == "md"), None)
@@ -366,15 +370,20 @@ def _record(b: _Board, problem: _Problems, strict: bool) -> DealRecord | None:
             problem(b.line, "the auction has no dealer (md| starts with 1-4 for the dealer)",
                     "the auction is left out")
         else:
-            auction = Auction(rec.dealer)
-            for i, call in enumerate(b.calls):
-                try:
+            auction = _FastAuction(rec.dealer)
+            try:
+                for call in b.calls:
                     auction.add(call)
-                except BridgeError as e:
-                    problem(b.line, f"the auction is not legal: call {i + 1} ({call}): {e}",
-                            "the auction is kept up to the call before it")
-                    break
-            rec.auction = auction.calls
+            except _Slow:  # a call the quick check does not take: the laws say why
+                auction = Auction(rec.dealer)
+                for i, call in enumerate(b.calls):
+                    try:
+                        auction.add(call)
+                    except BridgeError as e:
+                        problem(b.line, f"the auction is not legal: call {i + 1} ({call}): {e}",
+                                "the auction is kept up to the call before it")
+                        break
+            rec.auction = tuple(auction.calls)
             rec.alerts = {i: t for i, t in b.alerts.items() if i < len(auction.calls)}
             if auction.is_over:
                 rec.contract = auction.contract
@@ -394,19 +403,23 @@ def _play(rec: DealRecord, b: _Board, problem: _Problems) -> None:
         problem(b.cards[0][1], "cards are played (pc|) but the deal or the contract is not known",
                 "the play is left out")
         return
-    cards: list[Card] = []
+    cards: list[str] = []
     for text, line in b.cards:
-        try:
-            cards.append(_card(text.strip()))
-        except ParseError:
-            problem(line, f"pc|{text[:10]}| is not a card", "the play is kept up to the card "
-                                                              "before it")
-            break
+        code = text.strip().upper()
+        if code not in _CODES:
+            try:
+                c = Card.parse(code)
+                code = f"{c.suit.name}{c.rank.char}"
+            except ParseError:
+                problem(line, f"pc|{text[:10]}| is not a card", "the play is kept up to the "
+                                                                  "card before it")
+                break
+        cards.append(code)
     rows = [rec.deal[s].holdings for s in SEATS]
     won, section, bad, revokes = _replay(rows, rec.contract, cards)
     if bad is not None:
         try:  # the laws' own words for why the card cannot be played
-            Play(rec.deal, rec.contract).play_all(cards[:bad + 1])
+            Play(rec.deal, rec.contract).play_all([Card.parse(c) for c in cards[:bad + 1]])
             reason = f"{cards[bad]} is not in the hand of the player whose turn it is"
         except BridgeError as e:
             reason = str(e)

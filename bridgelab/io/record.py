@@ -428,38 +428,48 @@ def _card(text: str) -> Card:
     return c if c is not None else Card.parse(text)
 
 
-def _replay(rows: Sequence, contract: Contract, cards: Sequence[Card]):
-    """Play ``cards`` in order from the deal's rows: (tricks declarer won, if all thirteen were
-    played; the PBN Play section; the index of a card the player does not hold, or None; the
-    indexes of revokes). The player of each card is the one whose turn it is."""
+# "SA" -> (suit index in a row of holdings, the card's bit, suit, rank): the cards as numbers
+_CODES = {f"{s.name}{r.char}": (3 - int(s), 1 << (int(r) - 2), int(s), int(r))
+          for s in (Strain.S, Strain.H, Strain.D, Strain.C) for r in Rank}
+
+
+def _replay(rows: Sequence, contract: Contract, cards: Sequence):
+    """Play ``cards`` (Cards, or texts as 'SA') in order from the deal's rows: (tricks declarer
+    won, if all thirteen were played; the PBN Play section; the index of a card the player
+    does not hold, or None; the indexes of revokes). The player of each card is the one whose
+    turn it is."""
+    codes = _CODES
+    texts = [c if isinstance(c, str) else f"{c.suit.name}{c.rank.char}" for c in cards]
     hold = [list(r) for r in rows]
     declarer = int(contract.declarer)
     leader = (declarer + 1) % 4
-    trump = None if contract.strain is Strain.NT else contract.strain
+    trump = -1 if contract.strain is Strain.NT else int(contract.strain)
     who, won, trick, lines, row = leader, 0, [], [], ["-"] * 4
     bad, revokes = None, []
-    for i, card in enumerate(cards):
+    for i, text in enumerate(texts):
         seat = (who + len(trick)) % 4
-        si, mask = 3 - int(card.suit), 1 << (card.rank - 2)
-        if not hold[seat][si] & mask:
+        si, mask, suit, rank = codes[text]
+        h = hold[seat]
+        if not h[si] & mask:
             bad = i
             break
-        if trick and card.suit is not trick[0].suit and hold[seat][3 - int(trick[0].suit)]:
+        if trick and suit != trick[0][0] and h[3 - trick[0][0]]:
             revokes.append(i)
-        hold[seat][si] &= ~mask
-        trick.append(card)
-        row[(seat - leader) % 4] = f"{card.suit.name}{card.rank.char}"
+        h[si] &= ~mask
+        trick.append((suit, rank))
+        row[(seat - leader) % 4] = text
         if len(trick) == 4:
             best = 0
+            bs, br = trick[0]
             for k in (1, 2, 3):
-                c, b = trick[k], trick[best]
-                if (c.suit is b.suit and c.rank > b.rank) or (c.suit is trump and b.suit is not trump):
-                    best = k
+                cs, cr = trick[k]
+                if (cs == bs and cr > br) or (cs == trump and bs != trump):
+                    best, bs, br = k, cs, cr
             who = (who + best) % 4
             won += (who - declarer) % 2 == 0
             lines.append(" ".join(row))
             trick, row = [], ["-"] * 4
-    played = len(cards) if bad is None else bad
+    played = len(texts) if bad is None else bad
     if trick:
         lines.append(" ".join(row))
     if played < 52:
