@@ -341,7 +341,8 @@ class _Scanner:
 
 _SEPARATOR_RE = re.compile(r"\n(?:[ \t\f\v]*\n)+")
 _SIMPLE_GAME_RE = re.compile(
-    r'(?:\[[A-Za-z0-9_]+ "(?:[^"\\\n]|\\[^"\\\n])*"\][ \t]*\n|[^\[\]{};"%\s][^\[\]{};"\n]*\n)*')
+    r'(?:\[[A-Za-z0-9_]+ "(?:[^"\\\n]|\\[^"\\\n])*"\][ \t]*\n|%[^\n]*\n'
+    r'|[^\[\]{};"%\s][^\[\]{};"\n]*\n)*')
 _TAG_DATA_RE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\n]*)"\][ \t]*\n((?:[^\[\n][^\n]*\n)*)')
 
 
@@ -375,6 +376,9 @@ def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame]:
                     if data:  # each line its own number (made up: a problem means a slow read)
                         into = section[3] if _takes_data(name, val) else game.stray
                         for row in data.splitlines():
+                            if row[:1] == "%":
+                                game.pieces.append((name, row))
+                                continue
                             fake += 1
                             into.extend((t, fake) for t in row.split())
                 yield game
@@ -409,6 +413,13 @@ _AUCTION_TOKEN_RE = re.compile(
     re.ASCII,
 )
 _CALLS: dict[str, Call] = {}
+# Tokens that are a call and nothing else, as files write them (checked before the token regex)
+_PLAIN_CALLS = {"Pass", "PASS", "pass", "P", "p", "X", "XX", "AP", "Dbl", "Rdbl"} | {
+    f"{lv}{st}" for lv in range(1, 8) for st in ("C", "D", "H", "S", "NT", "N")}
+_VULS = {v.value: v for v in Vulnerability} | {"-": Vulnerability.NONE, "Both": Vulnerability.BOTH,
+                                               "Love": Vulnerability.NONE}
+_CONTRACTS = {f"{lv}{st}{x}": Contract.parse(f"{lv}{st}{x}") for lv in range(1, 8)
+              for st in ("C", "D", "H", "S", "NT", "N") for x in ("", "X", "XX")}
 _SEATS = {s.name: s for s in SEATS}
 
 
@@ -539,7 +550,11 @@ class _Reader:
         skipped = 0
         stopped = False
         bad = False
+        plain = _PLAIN_CALLS
         for tok, line in tokens:
+            if not stopped and tok in plain:  # most tokens: a call and nothing else
+                items.append(("ap" if tok == "AP" else "call", tok, line))
+                continue
             pos = 0
             while pos < len(tok) and not bad:
                 m = _AUCTION_TOKEN_RE.match(tok, pos)
@@ -695,7 +710,7 @@ class _Reader:
         vul = None
         if vul_v is not None:
             try:
-                vul = Vulnerability.parse(vul_v)
+                vul = _VULS.get(vul_v) or Vulnerability.parse(vul_v)
             except ParseError:
                 problem(line, f"Vulnerable {vul_v!r} is not a vulnerability: write None, NS, EW "
                               "or All (or Love, -, Both)", "the vulnerability is left out")
@@ -747,7 +762,7 @@ class _Reader:
                 passed_out = True
             else:
                 try:
-                    contract = Contract.parse(con_v)
+                    contract = _CONTRACTS.get(con_v) or Contract.parse(con_v)
                 except ParseError:
                     problem(con_line, f"Contract {con_v[:40]!r} is not a contract: write a level "
                                       "1-7, a strain (C D H S NT) and X or XX, as 4SX; or Pass",
