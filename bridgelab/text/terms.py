@@ -39,6 +39,7 @@ __all__ = [
     "word",
     "normalize",
     "is_all_pass",
+    "rank_word",
     "reload",
 ]
 
@@ -72,6 +73,7 @@ class _Table:
     seats: dict[str, Seat] = field(default_factory=dict)
     doubling: dict[str, int] = field(default_factory=dict)
     all_pass: set[str] = field(default_factory=set)
+    ranks: dict[str, str] = field(default_factory=dict)
 
 
 def _fail(where: str, what: str) -> ParseError:
@@ -112,6 +114,11 @@ def _build(code: str, data: dict, where: str) -> _Table:
             raise _fail(where, f'"seats" are keyed N, E, S and W, not {key!r}')
         for f in _forms(f"{where} seats.{key}", forms):
             t.seats[normalize(f)] = Seat[key]
+    for key, forms in (data.get("ranks") or {}).items():
+        if key not in {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"}:
+            raise _fail(where, f'"ranks" are keyed A K Q J T 9 ... 2, not {key!r}')
+        for f in _forms(f"{where} ranks.{key}", forms):
+            t.ranks[normalize(f)] = key
     words = data.get("words") or {}
     if not isinstance(words, dict):
         raise _fail(where, '"words" must be an object of term lists')
@@ -275,6 +282,15 @@ def parse_contract(raw: str, lang: str | None = None) -> Contract | None:
         call = parse_call(key, t.code)
         if call is not None and call.is_bid:
             return Contract(call.level, call.strain, 0)
+    return None
+
+
+def rank_word(raw: str, lang: str | None = None) -> str | None:
+    """The rank letter ('K') of a rank's name in a language ('kuningas', 'raja'), or None."""
+    key = normalize(raw)
+    for t in _tables(lang):
+        if key in t.ranks:
+            return t.ranks[key]
     return None
 
 
