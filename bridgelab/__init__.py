@@ -23,6 +23,7 @@ from .model.errors import (
     InvalidDeal,
     ParseError,
     PBNError,
+    PBNWarning,
 )
 from .model.evaluate import (EVALUATORS, register_evaluator, register_point_count,
                              unregister_evaluator)
@@ -45,7 +46,7 @@ _LAZY = {
     "QuizSession": "quiz", "ProgressStore": "quiz",
     "advise": "system", "System": "system", "PracticeTable": "system",
     "parse_constraint": "dealing.constraints", "Constraint": "dealing.constraints", "parse_predeal": "dealing.dealer",
-    "DealRecord": "io.pbn", "read_deals": "io.pbn", "Lesson": "io.lesson", "make_lesson": "io.lesson",
+    "DealRecord": "io.pbn", "read_deals": "io.pbn", "write_deals": "io.pbn", "Lesson": "io.lesson", "make_lesson": "io.lesson",
     "parse_range": "text.notation", "parse_shape": "text.notation",
 }
 # The modules users reach as ``bridgelab.<name>`` (``from bridgelab import stats``,
@@ -58,7 +59,7 @@ _MODULES = {
     "rubber": "rules.rubber",
     "constraints": "dealing.constraints",
     "stats": "analysis.stats", "dd": "analysis.dd", "plots": "analysis.plots",
-    "pbn": "io.pbn", "lesson": "io.lesson", "handout": "io.handout",
+    "pbn": "io.pbn", "lin": "io.lin", "lesson": "io.lesson", "handout": "io.handout",
     "display": "render.display",
     "teacher": "widgets.teacher", "cli": "commands.main",
 }
@@ -101,7 +102,7 @@ __all__ = [
     "Board", "Deal", "Vulnerability", "board", "Hand",
     "EVALUATORS", "register_evaluator", "register_point_count", "unregister_evaluator",
     "deal", "BankError", "BridgeError", "ConstraintError", "IllegalCall", "IllegalCard",
-    "InvalidDeal", "ParseError", "PBNError",
+    "InvalidDeal", "ParseError", "PBNError", "PBNWarning",
     *_LAZY,
 ]
 

@@ -190,11 +190,26 @@ class Lesson:
             return write_pdf(src, path)
 
     @classmethod
-    def from_pbn(cls, path: "str | os.PathLike", title: str | None = None) -> "Lesson":
-        """A lesson from the boards of a PBN (or .lin) file."""
+    def from_pbn(cls, path: "str | os.PathLike", title: str | None = None, *,
+                 strict: bool = False) -> "Lesson":
+        """A lesson from the boards of a PBN (or .lin) file. Boards without a whole deal (a
+        results-only game, an end position) are left out with a PBNWarning; a file with no
+        whole deal at all is refused, with the first thing its reading found wrong."""
+        import warnings
+
+        from ..model.errors import PBNError, PBNWarning
         from .pbn import read_deals
 
-        boards = read_deals(path)
+        records = read_deals(path, strict=strict)
+        boards = [r for r in records if r.deal is not None]
+        if records and not boards:
+            found = next((p for r in records for p in r.problems), "")
+            raise PBNError(f"{os.fspath(path)}: no board has a whole deal to show"
+                           + (f" ({found})" if found else ""))
+        if len(boards) < len(records):
+            warnings.warn(PBNWarning(
+                f"{os.fspath(path)}: {len(records) - len(boards)} of {len(records)} boards have "
+                "no whole deal and are left out of the lesson"), stacklevel=2)
         if title is None:
             title = boards[0].event if boards and boards[0].event else os.path.basename(path)
         return cls(title, boards)
