@@ -32,7 +32,7 @@ from ..model.errors import BridgeError, IllegalCall
 from ..text.i18n import check_language
 from ..text.i18n import translate as _t
 from .advice import Advice, advise
-from .engine import N_, CallTerm, SeatTerm, System, default_system
+from .engine import N_, CallTerm, SeatTerm, System, get_system
 from .lessons import deal_for
 
 __all__ = ["PracticeTable", "PracticeResult", "Difference", "system_auction", "dd_result"]
@@ -53,7 +53,7 @@ def _system_call(deal: Deal, auction: Auction, system: System, opponents: str,
 def system_auction(deal: Deal, dealer: "Seat | str" = Seat.N, system: System | None = None,
                    opponents: str = "pass", side: "Side | str" = Side.NS) -> Auction:
     """The whole auction as the system bids it for ``side`` (opponents pass, or bid by the system)."""
-    system = system or default_system()
+    system = get_system(system)
     a = Auction(Seat.parse(dealer))
     side = Side.parse(side)
     while not a.is_over and len(a) < _MAX_CALLS:
@@ -250,7 +250,7 @@ class PracticeTable:
                               f"the system), not {opponents!r}")
         self.deal = deal
         self.learner = Seat.parse(learner)
-        self.system = system or default_system()
+        self.system = get_system(system)
         self.opponents = opponents
         self.lang = check_language(lang)
         self.auction = Auction(Seat.parse(dealer))
