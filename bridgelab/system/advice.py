@@ -248,7 +248,8 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
                 entry = (rule, label, named, None, None)
             if best is None or len(failed) < best[0]:
                 best = (len(failed), entry)
-        considered.append(best[1])
+        if best is not None:            # (no suit left for the rule's free letters)
+            considered.append(best[1])
 
     # the rules for this auction end without a catch-all, and none fits: a gap in the system file
     why = Msg("none of the system's rules for this auction fits the hand: the system does not cover "

@@ -46,6 +46,7 @@ _VARIABLES = {
     "m": (Strain.C, Strain.D),
     "X": (Strain.C, Strain.D, Strain.H, Strain.S),
     "Y": (Strain.C, Strain.D, Strain.H, Strain.S),
+    "Z": (Strain.C, Strain.D, Strain.H, Strain.S),
 }
 
 
@@ -292,21 +293,25 @@ class _Measure:
     def value(self, facts: HandFacts, bind: Mapping[str, Strain]):
         if self.kind == "len":
             return facts.length(self.suit(bind))
-        if self.kind in ("top", "honours"):
+        if self.kind in _HONOURS:
             h = facts.holdings[suit_index(self.suit(bind))]
-            return _HONOURS[self.kind][h]
-        if self.kind == "unbid":
-            return min((facts.length(x) for x in _unbid(bind)), default=13)
+            return int(_HONOURS[self.kind][h])
+        if self.kind in ("unbid", "unbid_major"):
+            return min((facts.length(x) for x in _unbid(bind, self.kind)), default=13)
+        if self.kind == "shortest":
+            return min(facts.shape)
         return facts.value(self.name)
 
     def batch_value(self, bf: "BatchFacts", bind: Mapping[str, Strain]):
         """The same measure for one seat of every deal of a batch: shape (n,)."""
         if self.kind == "len":
             return bf.shape[:, suit_index(self.suit(bind))]
-        if self.kind in ("top", "honours"):
+        if self.kind in _HONOURS:
             return _HONOURS[self.kind][bf.holdings[:, suit_index(self.suit(bind))]]
-        if self.kind == "unbid":
-            suits = _unbid(bind)
+        if self.kind == "shortest":
+            return bf.shape.min(axis=1)
+        if self.kind in ("unbid", "unbid_major"):
+            suits = _unbid(bind, self.kind)
             if not suits:
                 return np.full(bf.n, 13)
             return bf.shape[:, [suit_index(x) for x in suits]].min(axis=1)
@@ -318,19 +323,25 @@ class _Measure:
         """'spades', 'HCP', 'quick tricks' (a message: render it in a language)."""
         if self.kind == "len":
             return SuitTerm(self.suit(bind))
-        if self.kind == "top":
+        if self.kind == "top2":
+            return Msg("of the ace and king of {suit}", suit=SuitTerm(self.suit(bind)))
+        if self.kind == "top3":
             return Msg("of the ace, king and queen of {suit}", suit=SuitTerm(self.suit(bind)))
-        if self.kind == "honours":
-            return Msg("honours (A K Q J 10) in {suit}", suit=SuitTerm(self.suit(bind)))
+        if self.kind == "top5":
+            return Msg("of the five top honours (A K Q J 10) of {suit}", suit=SuitTerm(self.suit(bind)))
         if self.kind == "unbid":
             return Msg("cards in each unbid suit")
+        if self.kind == "unbid_major":
+            return Msg("cards in each unbid major")
+        if self.kind == "shortest":
+            return Msg("cards in the shortest suit")
         return Msg("HCP") if self.name == "hcp" else Msg(_EVAL_NOUNS.get(self.name, self.name.replace("_", " ")))
 
     def amount(self, n, bind: Mapping[str, Strain]):
         """'15 HCP', '5 spades', '7 losers'."""
         if self.kind == "len":
             return SuitTerm(self.suit(bind), int(n))
-        if self.kind in ("top", "honours", "unbid"):
+        if self.kind in _NUMBERED:
             return Msg("{n} {measure}", n=int(n), measure=self.noun(bind))
         n = int(n) if float(n).is_integer() else n
         if self.name == "hcp":
@@ -341,7 +352,7 @@ class _Measure:
         """'15-17 HCP', 'exactly 6 spades', '5 or more spades'."""
         if self.kind == "len":
             return Msg("{range} {suit}", range=_range_msg(lo, hi), suit=self.noun(bind))
-        if self.kind in ("top", "honours", "unbid"):
+        if self.kind in _NUMBERED:
             return Msg("{range} {measure}", range=_range_msg(lo, hi), measure=self.noun(bind))
         rng = _range_msg(lo, hi, exact=False)
         if self.name == "hcp":
@@ -382,7 +393,7 @@ def _honour_table(ranks: int) -> np.ndarray:
     return sum(((allh >> (12 - i)) & 1) for i in range(ranks)).astype(np.int8)
 
 
-_HONOURS = {"top": _honour_table(3), "honours": _honour_table(5)}
+_HONOURS = {"top2": _honour_table(2), "top3": _honour_table(3), "top5": _honour_table(5)}
 
 
 def _stopper_table() -> np.ndarray:
@@ -399,17 +410,23 @@ _LENGTH13 = np.array([bin(h).count("1") for h in range(1 << 13)], dtype=np.int8)
 _STOPPER = _stopper_table()
 
 
-def _unbid(bind: Mapping) -> tuple:
-    return tuple(bind.get(UNBID, SUITS))
+_NUMBERED = ("top2", "top3", "top5", "unbid", "unbid_major", "shortest")
+
+
+def _unbid(bind: Mapping, kind: str = "unbid") -> tuple:
+    suits = tuple(bind.get(UNBID, SUITS))
+    return suits if kind == "unbid" else tuple(x for x in suits if x.is_major)
 
 
 def _parse_measure(tokens: list[str], text: str) -> tuple[_Measure, list[str]]:
     if not tokens:
         raise SystemFileError(f"{text!r}: a condition starts with hcp, len SUIT or an evaluator name")
     head = tokens[0]
-    if head == "len" and len(tokens) >= 2 and tokens[1] == "unbid":
-        return _Measure("unbid", "unbid"), tokens[2:]
-    if head in ("top", "honours"):
+    if head == "len" and len(tokens) >= 2 and tokens[1] in ("unbid", "unbid_major"):
+        return _Measure(tokens[1], tokens[1]), tokens[2:]
+    if head == "shortest":
+        return _Measure("shortest", "shortest"), tokens[1:]
+    if head in _HONOURS:
         if len(tokens) < 2:
             raise SystemFileError(f"{text!r}: '{head}' needs a suit: {head} S (or H, D, C, M, m, X, Y)")
         return _Measure(head, _suit_token(tokens[1], text)), tokens[2:]
@@ -517,6 +534,13 @@ class _Atom:
                    "rule of 20"):
             self.kind = {"not balanced": "unbalanced", "semi balanced": "semi-balanced"}.get(low, low)
             return
+        if words and words[0] == "higher":
+            if len(words) != 3:
+                raise SystemFileError(f"{text!r}: write 'higher Y X': suit Y ranks above suit X")
+            self.kind = "higher"
+            self.left = _Measure("len", _suit_token(words[1], text))
+            self.right = _Measure("len", _suit_token(words[2], text))
+            return
         if words and words[0] == "stopper":
             if len(words) != 2:
                 raise SystemFileError(f"{text!r}: write 'stopper S' (or H, D, C, or a suit letter)")
@@ -551,7 +575,7 @@ class _Atom:
     def variables(self) -> set[str]:
         out: set[str] = set()
         for m in (getattr(self, "left", None), getattr(self, "right", None)):
-            if m is not None and m.kind == "len" and m.name in _VARIABLES:
+            if m is not None and m.name in _VARIABLES:
                 out.add(m.name)
         return out
 
@@ -573,6 +597,8 @@ class _Atom:
             return bf.hcp + two >= 20
         if k == "stopper":
             return _STOPPER[bf.holdings[:, suit_index(self.left.suit(bind))]]
+        if k == "higher":
+            return np.full(bf.n, self.left.suit(bind) > self.right.suit(bind))
         if k == "longest":
             n = bf.shape[:, suit_index(self.left.suit(bind))]
             return n >= bf.shape.max(axis=1)
@@ -584,6 +610,10 @@ class _Atom:
     def check(self, f: HandFacts, bind: Mapping[str, Strain]) -> Check:
         k = self.kind
         shape = f.shape_msg()
+        if k == "higher":
+            a, b = self.left.suit(bind), self.right.suit(bind)
+            need = Msg("{a} ranking above {b}", a=SuitTerm(a), b=SuitTerm(b))
+            return Check(a > b, need, (need,), need)
         if k == "stopper":
             suit = self.left.suit(bind)
             h = f.holdings[suit_index(suit)]
@@ -701,7 +731,7 @@ def _unique(messages) -> tuple:
 
 # ---- auction patterns ---------------------------------------------------------------------------
 
-_TOKEN_RE = re.compile(r"^([1-7])(NT|N|C|D|H|S|M|m|X|Y|♣|♦|♥|♠)$")
+_TOKEN_RE = re.compile(r"^([1-7])(NT|N|C|D|H|S|M|m|X|Y|Z|♣|♦|♥|♠)$")
 WILD = "..."
 """A pattern that starts with '...' matches any calls before the rest (``after = "... 3NT"``)."""
 
@@ -821,7 +851,7 @@ def unbid_suits(view: list[tuple[bool, Call]]) -> tuple[Strain, ...]:
 
 def _call_template(text: str, where: str):
     raw = text.strip()
-    m = re.match(r"^([1-7])\s*([MmXY])$", raw)
+    m = re.match(r"^([1-7])\s*([MmXYZ])$", raw)
     if m:
         return ("var", int(m[1]), m[2])
     try:
@@ -855,6 +885,8 @@ class Rule:
     promises_source: str = field(default="", repr=False)
     """``promises`` as written in the file, before the options are filled in: its msgid in the
     "system" catalogues (as ``name`` is), so a translation keeps the {option} placeholders."""
+    alternatives: tuple = field(default=(), repr=False)
+    """Every pattern of ``after`` (a rule may list several): (wild, tokens) pairs."""
 
     def bindings(self, bind: Mapping[str, Strain]) -> list[dict[str, Strain]]:
         """``bind`` extended by every choice of suits for the free letters (spades first)."""
@@ -1016,12 +1048,16 @@ class System:
                         raise SystemFileError(f"{where}: only_if names {opt!r}, which is not an option")
                     if bool(self.options[opt]) == neg:
                         continue
-                after = self._subst(entry.get("after", ""), where)
+                raw_after = entry.get("after", "")
+                afters = [self._subst(x, where) for x in raw_after] if isinstance(raw_after, list) \
+                    else [self._subst(raw_after, where)]
+                after = " | ".join(afters)
                 if section == "opening" and after:
                     raise SystemFileError(f"{where}: an opening has no 'after'")
                 if section != "opening" and not after:
                     raise SystemFileError(f"{where} needs 'after', the calls of our side before it")
-                wild, tokens = parse_after(after, f"{where}: after")
+                alts = tuple(parse_after(x, f"{where}: after") for x in afters)
+                wild, tokens = alts[0]
                 when = [self._subst(w, where) for w in entry.get("when", [])]
                 try:
                     conditions = [Condition(w, self.options) for w in when]
@@ -1031,7 +1067,9 @@ class System:
                             self._subst(entry.get("promises", ""), where), only_if, len(rules),
                             conditions, tokens, wild, _call_template(entry["call"], where), self,
                             promises_source=entry.get("promises", ""))
-                bound = {t.strain for t in tokens if t.strain in _VARIABLES}
+                rule.alternatives = alts
+                bound = set.intersection(*({t.strain for t in tk if t.strain in _VARIABLES}
+                                           for _, tk in alts))
                 used = set().union(*(c.variables() for c in conditions)) if conditions else set()
                 if rule.template[0] == "var":
                     used.add(rule.template[2])
@@ -1050,7 +1088,11 @@ class System:
             if rule.section == "opening":
                 bind = {} if not view else None
             else:
-                bind = match_view(rule.wild, rule.tokens, view) if view else None
+                bind = None
+                for wild, tokens in (rule.alternatives if view else ()):
+                    bind = match_view(wild, tokens, view)
+                    if bind is not None:
+                        break
             if bind is not None:
                 bind[UNBID] = unbid
                 out.append((rule, bind))
