@@ -189,7 +189,8 @@ class AuctionConstraint:
         if not mask.any():
             return mask
         rows = np.flatnonzero(mask)
-        codes = _simulate(self.system, holdings[rows], self.dealer, 8)
+        codes = np.full((len(rows), 8), _OVER, dtype=np.int16)
+        codes[:, :self._length()] = _simulate(self.system, holdings[rows], self.dealer, self._length())
         ok = np.ones(len(rows), dtype=bool)
         for step in self.steps:
             ok &= self._step(codes, *step)
@@ -197,6 +198,19 @@ class AuctionConstraint:
         return mask
 
     mask = __call__
+
+    def _length(self) -> int:
+        """How many calls from the dealer the phrases look at (fewer calls: faster dealing)."""
+        need = 1
+        for kind, seat, _call, _to in self.steps:
+            p = self._pos(seat)
+            if kind in ("opens", "nobody"):
+                need = max(need, p + 1)
+            elif kind == "responds":
+                need = max(need, self._pos(seat.partner) + 3)
+            else:
+                need = 8
+        return min(need, 8)
 
     # ---- the phrases, on the simulated calls (n, 8) --------------------------------------------
     def _pos(self, seat: Seat) -> int:
