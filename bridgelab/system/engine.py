@@ -256,7 +256,7 @@ class BatchFacts:
     @property
     def patterns(self) -> np.ndarray:
         if self._patterns is None:
-            srt = -np.sort(-self.shape, axis=1)
+            srt = -np.sort(-self.shape.astype(np.int32), axis=1)
             codes = srt[:, 0] * 1000 + srt[:, 1] * 100 + srt[:, 2] * 10 + srt[:, 3]
             uniq, inv = np.unique(codes, return_inverse=True)
             names = np.array([f"{c // 1000}-{c // 100 % 10}-{c // 10 % 10}-{c % 10}" for c in uniq],
