@@ -132,7 +132,7 @@ def test_the_system_bids_around_the_learner():
 
 
 def test_differences_are_explained():
-    t = PracticeTable(DEAL, learner="S", dealer="N")
+    t = PracticeTable(DEAL, learner="S", dealer="N", opponents="pass")
     t.bid("3NT")
     assert t.is_over
     r = t.result()
@@ -171,11 +171,12 @@ def test_learner_as_dealer_and_as_opener():
 
 def test_opponents_pass_or_open():
     deal = Deal.from_pbn("N:T7.T876.T876.T76 AK32.K32.K32.Q32 8654.A54.A54.A54 QJ9.QJ9.QJ9.KJ98")
-    quiet = PracticeTable(deal, learner="S", dealer="N")
+    quiet = PracticeTable(deal, learner="S", dealer="N", opponents="pass")
     assert all(c == PASS for c in quiet.auction.calls)          # East's 1NT is not bid
-    loud = PracticeTable(deal, learner="S", dealer="N", opponents="system")
+    loud = PracticeTable(deal, learner="S", dealer="N")          # opponents bid by the system
     assert loud.auction.calls == (PASS, Call.parse("1NT"))
-    assert advise(deal["S"], loud.auction).call == PASS          # no competitive rules
+    advice = advise(deal["S"], loud.auction)                     # (1NT) by East: 11 HCP
+    assert advice.covered and advice.call == PASS                # no six-card suit, not 16+
     with pytest.raises(BridgeError, match="opponents"):
         PracticeTable(deal, opponents="everyone")
 
