@@ -498,6 +498,7 @@ class Check:
     have_parts: tuple   # ("14 HCP",), ("4 spades", "5 hearts"): joined by "and"
     fact_msg: object    # the hand's side of it, for reasons: "15 HCP", "4-3-3-3 balanced"
     length_msg: object = None   # for a suit-length condition: "5 spades", used in the one-line reason
+    miss: float | None = None   # how far outside a range (1 = one HCP or one card), None if no number
 
     @property
     def need(self) -> str:
@@ -658,12 +659,14 @@ class _Atom:
             else:
                 need = Msg("{a} {op} {b}", a=left, op=self.op, b=right)
             parts = (self.left.amount(a, bind), self.right.amount(b, bind))
-            return Check(ok, need, parts, Join(parts, "and"))
+            gap = abs(a - b) + (1 if self.op in (">", "<") else 0)
+            return Check(ok, need, parts, Join(parts, "and"), miss=0 if ok else gap)
         v = self.left.value(f, bind)
         ok = self.lo <= v <= self.hi
         need = self.left.need(self.lo, self.hi, bind)
         have = self.left.amount(v, bind)
-        return Check(ok, need, (have,), have, have if self.left.kind == "len" else None)
+        miss = 0 if ok else (self.lo - v if v < self.lo else v - self.hi)
+        return Check(ok, need, (have,), have, have if self.left.kind == "len" else None, miss)
 
 
 def _holding_text(h: int) -> str:
@@ -717,8 +720,9 @@ class Condition:
         met = [c for c in checks if c.ok]
         fact = met[0].fact_msg if met else Join(_unique(c.fact_msg for c in checks), "; ")
         pieces = _unique(p for c in checks for p in c.have_parts)
+        miss = None if ok else min((c.miss for c in checks if c.miss is not None), default=None)
         return Check(ok, Join([c.need_msg for c in checks], "or"), pieces, fact,
-                     met[0].length_msg if met else None)
+                     met[0].length_msg if met else None, miss)
 
 
 def _unique(messages) -> tuple:
