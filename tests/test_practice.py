@@ -15,7 +15,7 @@ from bridgelab.model.errors import BridgeError, IllegalCall
 from bridgelab.model.hand import Hand
 from bridgelab.quiz import GENERATORS, TOPICS, QuizSession
 from bridgelab.system import PracticeTable, advise, system_auction
-from bridgelab.system import quizzes as q
+from bridgelab.quiz.generators import bidding as q
 from bridgelab.system.lessons import OPENING_LESSONS
 
 SEEDS = range(300)
@@ -33,6 +33,7 @@ BOOKLET_OPENING_HCP = {"3NT opening": (25, 27), "2NT": (20, 21), "1NT": (15, 17)
                        "1♥": (12, 21), "1♦": (12, 21), "1♣": (12, 21)}
 
 
+@pytest.mark.slow
 def test_opening_answers_agree_with_the_system_and_miss_by_one():
     nearly = 0
     for seed in SEEDS:
@@ -61,6 +62,7 @@ def test_the_same_seed_makes_the_same_question():
     assert a.data == b.data and a.answer == b.answer
 
 
+@pytest.mark.slow
 def test_response_and_rebid_answers_agree_with_the_system():
     seen = set()
     for seed in range(120):

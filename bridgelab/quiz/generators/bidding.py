@@ -6,11 +6,11 @@ near misses come from the system's own rules: a hand that a rule tried before th
 missed by one HCP or one card (11 HCP against 12-21, four spades against five), and the
 explanation names the rule that decided and the rule that nearly did.
 
-Importing ``bridgelab.system`` registers these generators (topics "opening", "response",
-"rebid", "fit").
+Importing ``bridgelab.quiz.generators`` registers these generators (topics "opening",
+"response", "rebid", "fit").
 Every text is in the question's language: the templates are msgids of the "bridgelab" catalogues,
 the rule names and promises come from the "system" catalogues (keyed by the English of
-``sayc.toml``), and the bridge words (suits, seats, calls) from ``bridgelab.text.terms``.
+the system files), and the bridge words (suits, seats, calls) from ``bridgelab.text.terms``.
 """
 
 from __future__ import annotations
@@ -19,22 +19,22 @@ import html
 
 import numpy as np
 
-from ..rules.auction import Auction
-from ..model.cards import SUITS, Seat, Strain
-from ..model.contract import PASS, Call
-from ..model.deal import Deal
-from ..model.hand import Hand
-from ..text.i18n import translate as _t
-from ..quiz.core import Question, register_generator
-from ..quiz.terms import call_name, seat_name
 from dataclasses import dataclass
 
-from ..dealing.dealer import deal_batch
-from ..model.errors import BridgeError
-from .advice import advise
-from .auctions import batch_calls
-from .engine import Check, HandFacts, Rule, SuitTerm, auction_view, get_system
-from .lessons import FIT_LESSONS, _any, _pick, deal_for
+from ...rules.auction import Auction
+from ...model.cards import SUITS, Seat, Strain
+from ...model.contract import PASS, Call
+from ...model.deal import Deal
+from ...model.errors import BridgeError
+from ...model.hand import Hand
+from ...text.i18n import translate as _t
+from ..core import Question, register_generator
+from ...text.words import call_name, seat_name
+from ...dealing.dealer import deal_batch
+from ...system.advice import advise
+from ...system.auctions import batch_calls
+from ...system.engine import Check, HandFacts, Rule, SuitTerm, auction_view, get_system
+from ...system.lessons import FIT_LESSONS, _any, _pick, deal_for
 
 __all__ = ["opening_question", "response_question", "rebid_question", "fit_count_question",
            "fit_yesno_question", "SideView", "RESPONSE_AUCTIONS", "REBID_AUCTIONS", "near_miss", "NearMiss"]
