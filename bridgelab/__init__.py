@@ -121,9 +121,8 @@ def _where(where, system=None):
     batch; anything else goes to the dealer as it is. This routing lives here, above every
     layer, because the dealer (below the system) must not know about bidding."""
     if isinstance(where, str):
-        from .system.auctions import auction_where
-
-        return auction_where(where, system)
+        # loaded by name, as the lazy names are: the package itself sits above every layer
+        return import_module(".system.auctions", __name__).auction_where(where, system)
     if isinstance(where, (list, tuple)):
         return type(where)(_where(w, system) for w in where)
     return where
@@ -144,16 +143,14 @@ def deals(n: int, seed=None, where=None, predeal=None, progress=None, system=Non
     """``n`` random Deals meeting ``where`` (see ``bridgelab.dealing.dealer.deals``); ``where``
     may also say how the auction goes: "N opens 1NT", "S responds 2C to 1NT", "E overcalls",
     "nobody opens before N; dealer E" (bid by ``system``: "sayc", "acol" or a System)."""
-    from .dealing.dealer import deals as _deals
-
+    _deals = import_module(".dealing.dealer", __name__).deals
     return _deals(n, seed=seed, where=_where(where, system), predeal=predeal, progress=progress, **kw)
 
 
 def deal_batch(n: int, seed=None, where=None, predeal=None, system=None, **kw):
     """``n`` random deals as a DealBatch (see ``bridgelab.dealing.dealer.deal_batch``); ``where``
     may say how the auction goes, as for ``deals``."""
-    from .dealing.dealer import deal_batch as _deal_batch
-
+    _deal_batch = import_module(".dealing.dealer", __name__).deal_batch
     return _deal_batch(n, seed=seed, where=_where(where, system), predeal=predeal, **kw)
 
 
@@ -161,8 +158,7 @@ def make_lesson(where=None, n=None, seed=None, *, system=None, **kw):
     """A lesson set (see ``bridgelab.io.lesson.make_lesson``); ``where`` may say how the auction
     goes ("N opens 1NT"): each board is then dealt for its own dealer, so with a dealer rotation
     the lesson's opening really comes first on every board."""
-    from .io.lesson import make_lesson as _make_lesson
-
+    _make_lesson = import_module(".io.lesson", __name__).make_lesson
     if kw.get("title") is None and isinstance(where, str):
         kw["title"] = f"Lesson: {where}"
     return _make_lesson(_where(where, system), n, seed, **kw)

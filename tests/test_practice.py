@@ -16,7 +16,6 @@ from bridgelab.model.hand import Hand
 from bridgelab.quiz import GENERATORS, TOPICS, QuizSession
 from bridgelab.system import PracticeTable, advise, system_auction
 from bridgelab.quiz.generators import bidding as q
-from bridgelab.system.lessons import OPENING_LESSONS
 
 SEEDS = range(300)
 
