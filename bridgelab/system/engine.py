@@ -1162,9 +1162,10 @@ def get_system(system: "System | str | None" = None) -> System:
         key = str(system).strip().lower()
         if key == "sayc":
             return default_system()
-        if key in SHIPPED:
+        beside = DEFAULT_PATH.with_name(f"{key}.toml")          # any system file beside sayc.toml
+        if key in SHIPPED or (re.fullmatch(r"[a-z0-9_-]+", key) and beside.exists()):
             if key not in _SHIPPED:
-                _SHIPPED[key] = System.load(SHIPPED[key])
+                _SHIPPED[key] = System.load(SHIPPED.get(key, beside))
             return _SHIPPED[key]
         if str(system).endswith(".toml"):
             return System.load(system)
