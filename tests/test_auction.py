@@ -407,7 +407,7 @@ def test_summary_in_a_language_uses_its_terms():
     a = Auction.parse("P 1S X 3D 3H 3S P 4S X P P P", dealer="N")
     assert a.summary("et") == "Leping: 4♠X; väljamängija: Ost; laud: West; avakäik: Süd."
     b = Auction.parse("dalje dalje dalje dalje", dealer="W", lang="sr")
-    assert b.passed_out and b.summary() == "Passed out."  # no Serbian word for it in the text: English
+    assert b.passed_out and b.summary() == "Svi su rekli dalje."  # "dalje" is the text's pass
 
 
 CODE_CASES = [

@@ -10,6 +10,7 @@ import html
 
 from ..model.cards import Seat
 from ..text import terms as _lang
+from ..text.i18n import N_, translate
 from .display import colour_suits
 
 
@@ -92,6 +93,8 @@ def auction_summary(auction, lang: str | None = None) -> str:
     In English a sentence; in another language a list of that language's bridge words:
     'leping: 4♠X; väljamängija: Ost; laud: West; avakäik: Süd'.
     """
+    if not _english(lang) and not auction.is_over:
+        return translate("{seat} to call.", lang, seat=_lang.seat_name(auction.next_seat, lang))
     if not _english(lang) and (auction.passed_out or auction.is_over):
         if auction.passed_out:
             return f"{_lang.word('passed_out', lang).capitalize()}."
@@ -107,7 +110,7 @@ def auction_summary(auction, lang: str | None = None) -> str:
     if auction.passed_out:
         return "Passed out: all four players passed; no contract."
     if not auction.is_over:
-        return f"{auction.next_seat.full_name} to call."
+        return N_("{seat} to call.").format(seat=auction.next_seat.full_name)
     c = auction.contract
     return (
         f"Contract {c.level}{c.strain.symbol}{'X' * c.doubled} by {c.declarer.full_name}: "
