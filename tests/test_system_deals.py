@@ -122,3 +122,13 @@ def test_dealing_and_io_do_not_import_the_system():
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.ImportFrom):
                     assert "system" not in (node.module or ""), (path.name, node.module)
+
+
+def test_the_command_line_takes_auction_phrases(capsys):
+    from bridgelab.commands.main import main
+
+    assert main(["deal", "-n", "3", "--seed", "4", "--where", "N opens 1NT"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 3
+    for line in lines:
+        assert advise(bl.Deal.from_pbn(line)["N"]).call == Call.parse("1NT")
