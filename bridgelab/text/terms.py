@@ -39,6 +39,7 @@ __all__ = [
     "word",
     "normalize",
     "is_all_pass",
+    "rank_word",
     "reload",
 ]
 
@@ -72,6 +73,7 @@ class _Table:
     seats: dict[str, Seat] = field(default_factory=dict)
     doubling: dict[str, int] = field(default_factory=dict)
     all_pass: set[str] = field(default_factory=set)
+    ranks: dict[str, str] = field(default_factory=dict)
 
 
 def _fail(where: str, what: str) -> ParseError:
@@ -112,6 +114,11 @@ def _build(code: str, data: dict, where: str) -> _Table:
             raise _fail(where, f'"seats" are keyed N, E, S and W, not {key!r}')
         for f in _forms(f"{where} seats.{key}", forms):
             t.seats[normalize(f)] = Seat[key]
+    for key, forms in (data.get("ranks") or {}).items():
+        if key not in {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"}:
+            raise _fail(where, f'"ranks" are keyed A K Q J T 9 ... 2, not {key!r}')
+        for f in _forms(f"{where} ranks.{key}", forms):
+            t.ranks[normalize(f)] = key
     words = data.get("words") or {}
     if not isinstance(words, dict):
         raise _fail(where, '"words" must be an object of term lists')
@@ -278,6 +285,15 @@ def parse_contract(raw: str, lang: str | None = None) -> Contract | None:
     return None
 
 
+def rank_word(raw: str, lang: str | None = None) -> str | None:
+    """The rank letter ('K') of a rank's name in a language ('kuningas', 'raja'), or None."""
+    key = normalize(raw)
+    for t in _tables(lang):
+        if key in t.ranks:
+            return t.ranks[key]
+    return None
+
+
 def read_call(raw: "str | Call", lang: str | None = None) -> Call:
     """Read one call in English notation or a language's words; ParseError if it is none.
 
@@ -344,6 +360,14 @@ def strain_name(strain: "Strain | str", lang: str = "en") -> str:
     """The name of a strain: strain_name('S', 'et') == 'pada'."""
     s = Strain.parse(strain)
     return _first(_load(_code(lang)), "strains", s.name) or s.full_name
+
+
+def seat_letter(seat: "Seat | str", lang: str = "en") -> str:
+    """The letter a language writes for a seat in diagrams: the first one-letter form of its
+    terms file ('S' for sever in Czech, 'U' for utara in Malay), else the English letter."""
+    s = Seat.parse(seat)
+    forms = (_load(_code(lang)).data.get("seats") or {}).get(s.name) or []
+    return next((f.upper() for f in forms if len(f) == 1), s.name)
 
 
 def seat_name(seat: "Seat | str", lang: str = "en") -> str:
