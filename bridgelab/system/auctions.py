@@ -6,9 +6,13 @@ the auction so far. What comes out is a constraint object that the dealer accept
 generic hook (a ``where`` that is a function of a DealBatch returning a bool mask); the dealing
 layer knows nothing of bidding systems.
 
+    >>> import bridgelab as bl
     >>> c = auction_constraint("N opens 1NT")             # dealer North unless told
-    >>> bl.deals(16, seed=1, where=c)                     # or where="N opens 1NT" via bl.deals
+    >>> deals = bl.deals(4, seed=1, where=c)              # or where="N opens 1NT" via bl.deals
+    >>> [str(advise(d["N"]).call) for d in deals]
+    ['1NT', '1NT', '1NT', '1NT']
     >>> c.with_dealer("E")                                # East deals: East must not open first
+    AuctionConstraint('N opens 1NT', dealer=E, system='Standard American (beginner)')
 
 Phrases (joined by ";" or " and ", mixed freely with the dealer's own constraints such as
 "S: 8+"):
@@ -32,6 +36,7 @@ from ..model.cards import Seat
 from ..model.contract import DOUBLE, PASS, REDOUBLE, Call  # noqa: F401
 from ..model.errors import ConstraintError, ParseError
 from ..rules.auction import Auction
+from .advice import advise  # noqa: F401  (the docstring's example)
 from .engine import BatchFacts, System, auction_view, get_system
 
 __all__ = ["AuctionConstraint", "auction_constraint", "is_auction_phrase", "batch_calls", "CALLS",
