@@ -24,7 +24,7 @@ import numpy as np
 from ..model.cards import Seat
 from ..model.contract import Contract
 from ..text.terms import read_contract
-from ..model.deal import Deal
+from ..model.deal import Deal, board as _board
 from ..model.errors import BridgeError, ConstraintError, ParseError
 from .pbn import DealRecord, _contract_agrees
 
@@ -39,7 +39,7 @@ def lesson_seat(where) -> Seat:
     (the compact form's seat is North until one is named). A function of a batch says
     nothing about its seat: North, unless ``about=`` is given."""
     if not isinstance(where, str):
-        return Seat.N
+        return getattr(where, "about_seat", Seat.N)
     from ..dealing.constraints import parse_constraint
 
     seats = parse_constraint(where).node.seats()
@@ -265,7 +265,18 @@ def make_lesson(
     note_list = _per_board(notes, n, "notes")
     auction_list = _per_board(auctions, n, "auctions")
 
-    if per_board:
+    by_dealer = [hasattr(w, "with_dealer") for w in wheres]
+    if any(by_dealer):
+        # a constraint on the auction (it has ``with_dealer``): each board is dealt for its own
+        # dealer, the one that, after the lesson's hand is turned, is the board's dealer
+        dealt = []
+        for k, (s, w) in enumerate(zip(_seeds(seed if seed is not None else None, n), wheres)):
+            if by_dealer[k]:
+                turn = 0 if target is None else (target - about_seats[k]) % 4
+                dealer = Seat((int(_board(first_board + k).dealer) - turn) % 4)
+                w = w.with_dealer(dealer)
+            dealt.append(_deals(1, seed=s, where=w, predeal=predeal)[0])
+    elif per_board:
         dealt = [_deals(1, seed=s, where=w, predeal=predeal)[0]
                  for s, w in zip(_seeds(seed, n), wheres)]
     else:
