@@ -20,12 +20,14 @@ This module imports ipywidgets; ``bridgelab`` and ``bridgelab.quiz`` never impor
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+import warnings
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as widgets
 
 from ..model.cards import Strain
 from ..model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call
+from ..model.errors import BridgeError
 from ..render.display import RED, colour_suits
 from ..text.i18n import LANGUAGES, translate
 
@@ -137,6 +139,8 @@ class QuizWidget(widgets.VBox):
         self._main: "QuizSession | None" = None  # the quiz to go back to after a review
         self._finished = False
         self.last_feedback: "Feedback | None" = None
+        self.on_answer: "list[Callable[[Feedback], None]]" = []
+        """Called with each Feedback that counts (the student app refreshes its progress view)."""
 
         if languages is None:
             languages = LANGUAGES
@@ -169,6 +173,9 @@ class QuizWidget(widgets.VBox):
         self.choice_panel = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
 
         self.number = widgets.Text(layout=widgets.Layout(width="180px"))
+        with warnings.catch_warnings():  # Enter in the box checks the answer (ipywidgets 8 warns)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.number.on_submit(self._on_check)
         self.check_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
         self.check_button.on_click(self._on_check)
         self.number_panel = widgets.HBox([self.number, self.check_button])
@@ -192,11 +199,14 @@ class QuizWidget(widgets.VBox):
         ]:
             w.add_class(cls)
 
+        # both rows wrap, so that every control fits a 390 px phone in every language
         header = widgets.HBox(
             [self.title, self.score, self.language],
-            layout=widgets.Layout(justify_content="space-between", align_items="center"),
+            layout=widgets.Layout(justify_content="space-between", align_items="center",
+                                  flex_flow="row wrap", grid_gap="4px"),
         )
-        footer = widgets.HBox([self.next_button, self.review_button])
+        footer = widgets.HBox([self.next_button, self.review_button],
+                              layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
         super().__init__(
             [self._style, header, self.question, self.hint, self.answer_area, self.feedback, footer],
             layout=widgets.Layout(
@@ -310,6 +320,8 @@ class QuizWidget(widgets.VBox):
                 "Type a number" if q.kind == "number" else "Type your answer", self.lang
             )
             self.answer_area.children = (self.number_panel,)
+            if self.session.feedback is None:
+                self.number.focus()  # the learner types straight away
         fb = self.session.feedback
         self.next_button.disabled = fb is None
         if fb is None:
@@ -342,7 +354,11 @@ class QuizWidget(widgets.VBox):
             )
             return None
         q = self.session.current
-        fb = self.session.answer(str(text))
+        try:
+            fb = self.session.answer(str(text))
+        except BridgeError as e:  # the progress store refused the answer: say so, keep the quiz
+            self.feedback.value = f'<span style="color:{RED}">{_lines_html(str(e))}</span>'
+            return None
         self.last_feedback = fb
         if not getattr(fb, "understood", True):  # unreadable: say why, and let them try again
             self.feedback.value = (
@@ -354,6 +370,9 @@ class QuizWidget(widgets.VBox):
         self._render_feedback(fb)
         self._labels()
         self.next_button.disabled = False
+        self.next_button.focus()  # Enter again moves on
+        for callback in self.on_answer:
+            callback(fb)
         return fb
 
     def _mark(self, q: "Question", fb: "Feedback", text: str) -> None:
