@@ -49,6 +49,10 @@ MESSAGES = (
     "Your progress", "Topic", "Answered", "Right", "No answers yet: your progress by topic "
     "shows here.", "Your code to continue on another device: {code}", "all levels",
     "Next for you: {topic}",
+    # the bidding system's topics (bridgelab.system.quizzes), for the menu
+    "what do you open? (beginner Standard American)",
+    "what do you respond to partner's opening? (beginner Standard American)",
+    "how many trumps does your side hold, is there a fit (8+)?",
 )
 """Every string the student page shows itself, as msgids of the "app" catalogue."""
 
@@ -70,7 +74,12 @@ def topic_name(topic: str, lang: str) -> str:
     if topic in GROUP_NAMES:
         return _t(GROUP_NAMES[topic], lang)
     about = known_topics().get(topic)
-    return translate(about, lang) if about else topic
+    if not about:
+        return topic
+    name = translate(about, lang)
+    if name == about and lang != "en":  # the bidding system's topics are in the app catalogue
+        name = _t(about, lang)
+    return name
 
 
 def read_topics(text: "str | Iterable[str] | None") -> "tuple[list[str] | None, list[str]]":
