@@ -70,8 +70,9 @@ def _page(lang: str, title: str, body: str) -> str:
             f"<title>{html.escape(title)}</title>{_STYLE}</head><body><main>{body}</main></body></html>")
 
 
-def join_page(room: Classroom, lang: str, error: str = "", typed: str = "") -> str:
-    """The name prompt (or roster-code prompt), in ``lang``, with links to the other languages."""
+def join_page(room: Classroom, lang: str, error: str = "", typed: str = "", then: str = "") -> str:
+    """The name prompt (or roster-code prompt), in ``lang``, with links to the other languages;
+    ``then`` is the query of the address first opened (topic, level), kept for after joining."""
     e = lambda msgid, **a: html.escape(_t(msgid, lang, **a))  # noqa: E731
     langs = " ".join(
         f'<a href="/join?lang={c}" hreflang="{c}" lang="{c}">{html.escape(LANGUAGE_NAMES.get(c, c))}</a>'
@@ -87,6 +88,7 @@ def join_page(room: Classroom, lang: str, error: str = "", typed: str = "") -> s
         f'<form method="post" action="/join" class="bridgelab-join">'
         f'<p><label for="name">{ask}</label></p>'
         f'<input type="hidden" name="lang" value="{lang}">'
+        f'<input type="hidden" name="then" value="{html.escape(then)}">'
         f'<p><input type="text" id="name" name="name" autofocus autocomplete="off" maxlength="40" '
         f'aria-label="{label}" placeholder="{label}" value="{html.escape(typed)}"> '
         f'<button type="submit">{e("Start")}</button></p>'

@@ -22,7 +22,7 @@ import os
 import re
 import sys
 from typing import Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs, quote, urlencode
 
 from ..model.errors import BridgeError
 from ..text.i18n import LANGUAGES
@@ -98,13 +98,16 @@ def make_app(room: Classroom):
                 from ..text.i18n import translate
 
                 msg = translate(e.msgid, lang, domain="app", **e.args_)
-                return HTMLResponse(join_page(room, lang, msg, typed), status_code=400)
-            response = RedirectResponse("/", status_code=303)
+                return HTMLResponse(join_page(room, lang, msg, typed, form.get("then", [""])[-1]),
+                                    status_code=400)
+            then = form.get("then", [""])[-1]  # the address they first opened: only its query
+            response = RedirectResponse("/" + (f"?{urlencode(parse_qs(then), doseq=True)}" if then else ""),
+                                        status_code=303)
             response.headers.append("set-cookie", _cookie(COOKIE, room.cookie_for(student)))
             response.headers.append("set-cookie", _cookie("bridgelab_lang", student.lang))
             return response
         lang = _lang(request)
-        response = HTMLResponse(join_page(room, lang))
+        response = HTMLResponse(join_page(room, lang, then=request.query_params.get("then", "")))
         response.headers.append("set-cookie", _cookie("bridgelab_lang", lang))
         return response
 
@@ -157,8 +160,9 @@ def make_app(room: Classroom):
             request = Request(scope)
             student = room.student_from_cookie(request.cookies.get(COOKIE))
             if student is None:
-                lang = quote(_lang(request))
-                return await RedirectResponse(f"/join?lang={lang}", status_code=303)(scope, receive, send)
+                then = scope.get("query_string", b"").decode("latin-1")
+                target = f"/join?{urlencode({'lang': _lang(request), 'then': then})}"
+                return await RedirectResponse(target, status_code=303)(scope, receive, send)
             room.touch(student)
             lang = request.query_params.get("lang") or student.lang
             lang = lang if lang in LANGUAGES else "en"
