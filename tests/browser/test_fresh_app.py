@@ -9,16 +9,29 @@ joins in chromium and sees a question. It catches an extra that lacks something 
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 
+from pathlib import Path
+
 import pytest
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, _free_port
+CHROMIUM = os.environ.get("BRIDGELAB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -28,7 +41,7 @@ INSTALL_TIMEOUT = 900  # s: a cold pip cache downloads Solara and its friends
 def test_make_app_on_a_fresh_clone_serves_a_question(tmp_path):
     if shutil.which("make") is None or shutil.which("git") is None:
         pytest.skip("needs make and git")
-    if not Path_exists(CHROMIUM):
+    if not Path(CHROMIUM).exists():
         pytest.skip(f"no chromium at {CHROMIUM}")
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
@@ -78,9 +91,6 @@ def test_make_app_on_a_fresh_clone_serves_a_question(tmp_path):
             finally:
                 browser.close()
     finally:
-        import os
-        import signal
-
         try:
             os.killpg(proc.pid, signal.SIGTERM)  # make and the server it started
             proc.wait(timeout=15)
@@ -89,15 +99,7 @@ def test_make_app_on_a_fresh_clone_serves_a_question(tmp_path):
         log.close()
 
 
-def Path_exists(path) -> bool:  # noqa: N802
-    from pathlib import Path
-
-    return Path(path).exists()
-
-
 def _pip_cache():
     """The user's pip cache (warm from `make test`), shared with the fresh clone's pip."""
     out = subprocess.run([sys.executable, "-m", "pip", "cache", "dir"], capture_output=True, text=True)
-    from pathlib import Path
-
     return Path(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else Path.home() / ".cache" / "pip"
