@@ -69,10 +69,10 @@ def test_make_app_on_a_fresh_clone_serves_a_question(tmp_path):
                     log.seek(0)
                     pytest.fail(f"no app on {url}:\n{log.read().decode(errors='replace')[-4000:]}")
                 time.sleep(1)
-        # only the app extra: no Jupyter kernel, no Voila, no JupyterLab in that virtualenv
+        # only the app extra: no Voila, no JupyterLab (Solara brings ipykernel as a library)
         venv_python = clone / ".venv" / "bin" / "python"
         missing = subprocess.run([str(venv_python), "-c", "import importlib.util as u; print("
-                                  "[m for m in ('ipykernel', 'voila', 'jupyterlab') if u.find_spec(m)])"],
+                                  "[m for m in ('voila', 'jupyterlab') if u.find_spec(m)])"],
                                  capture_output=True, text=True, check=True).stdout.strip()
         assert missing == "[]"
 
