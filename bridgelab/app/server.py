@@ -82,6 +82,7 @@ def make_app(room: Classroom):
     import solara.server.starlette as solara_starlette
 
     solara_app = solara_starlette.app
+    _warm_up()
 
     def _lang(request: Request) -> str:
         return language_of(request.query_params.get("lang"), request.headers.get("accept-language"),
@@ -170,6 +171,15 @@ def make_app(room: Classroom):
         return await solara_app(scope, receive, send)
 
     return app
+
+
+def _warm_up() -> None:
+    """Import and register everything a student's page uses, and make one page's widgets once,
+    so the first students of the day do not wait for it."""
+    from ..quiz import ProgressStore
+    from ..widgets.student import StudentApp
+
+    StudentApp(topics=None, seed=0, store=ProgressStore(":memory:"), user="warm-up").close()
 
 
 async def _localised(inner, scope, receive, send, lang: str, title: str) -> None:

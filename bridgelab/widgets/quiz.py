@@ -158,16 +158,7 @@ class QuizWidget(widgets.VBox):
         self.question = widgets.HTML()
         self.hint = widgets.HTML()
 
-        self.bidding_box = {c.to_ascii(): self._call_button(c) for c in _CALL_ORDER}
-        bids = widgets.GridBox(
-            [self.bidding_box[c.to_ascii()] for c in ALL_BIDS],
-            layout=widgets.Layout(grid_template_columns="repeat(5, 58px)", grid_gap="3px"),
-        )
-        others = widgets.HBox(
-            [self.bidding_box[c.to_ascii()] for c in (PASS, DOUBLE, REDOUBLE)],
-            layout=widgets.Layout(margin="4px 0 0 0"),
-        )
-        self.bidding_panel = widgets.VBox([bids, others])
+        self._bidding: "tuple[dict, widgets.VBox] | None" = None  # made when first needed
 
         self.choice_buttons: list[widgets.Button] = []
         self.choice_panel = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -194,7 +185,7 @@ class QuizWidget(widgets.VBox):
             (self.question, "bridgelab-question"), (self.feedback, "bridgelab-feedback"),
             (self.number, "bridgelab-number"), (self.check_button, "bridgelab-check"),
             (self.next_button, "bridgelab-next"), (self.review_button, "bridgelab-review"),
-            (self.language, "bridgelab-language"), (self.bidding_panel, "bridgelab-bidding-box"),
+            (self.language, "bridgelab-language"),
             (self.choice_panel, "bridgelab-choices"),
         ]:
             w.add_class(cls)
@@ -221,6 +212,32 @@ class QuizWidget(widgets.VBox):
         return f"QuizWidget({self.session!r})"
 
     # -- the parts ---------------------------------------------------------------------------
+
+    @property
+    def bidding_box(self) -> "dict[str, widgets.Button]":
+        """The bidding box's buttons by ascii name; its 38 buttons are made on first use (a
+        server with a class of pages then makes them only for pages that ask a call)."""
+        if self._bidding is None:
+            box = {c.to_ascii(): self._call_button(c) for c in _CALL_ORDER}
+            bids = widgets.GridBox(
+                [box[c.to_ascii()] for c in ALL_BIDS],
+                layout=widgets.Layout(grid_template_columns="repeat(5, 58px)", grid_gap="3px"),
+            )
+            others = widgets.HBox(
+                [box[c.to_ascii()] for c in (PASS, DOUBLE, REDOUBLE)],
+                layout=widgets.Layout(margin="4px 0 0 0"),
+            )
+            panel = widgets.VBox([bids, others])
+            panel.add_class("bridgelab-bidding-box")
+            self._bidding = (box, panel)
+            for c in (PASS, DOUBLE, REDOUBLE):
+                box[c.to_ascii()].description = _t(CALL_NAMES[c.kind], self.lang)
+        return self._bidding[0]
+
+    @property
+    def bidding_panel(self) -> widgets.VBox:
+        self.bidding_box  # noqa: B018 - makes it
+        return self._bidding[1]
 
     @property
     def lang(self) -> str:
@@ -266,8 +283,9 @@ class QuizWidget(widgets.VBox):
         self.review_button.description = (
             _t("Back to the quiz", lang) if self._main is not None else _t("Review my mistakes", lang)
         )
-        for c in (PASS, DOUBLE, REDOUBLE):
-            self.bidding_box[c.to_ascii()].description = _t(CALL_NAMES[c.kind], lang)
+        if self._bidding is not None:
+            for c in (PASS, DOUBLE, REDOUBLE):
+                self.bidding_box[c.to_ascii()].description = _t(CALL_NAMES[c.kind], lang)
 
     def _show(self, q: "Question | None") -> None:
         self._labels()
@@ -336,7 +354,7 @@ class QuizWidget(widgets.VBox):
             b.disabled = not on
         self.number.disabled = not on
         self.check_button.disabled = not on
-        if not on:
+        if not on and self._bidding is not None:
             for b in self.bidding_box.values():
                 b.disabled = True
 

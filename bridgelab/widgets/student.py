@@ -96,6 +96,17 @@ def read_topics(text: "str | Iterable[str] | None") -> "tuple[list[str] | None, 
     return (good or None), bad
 
 
+def _close_tree(w) -> None:
+    """Close a widget and every widget inside it (its children, layouts and styles)."""
+    for child in getattr(w, "children", ()):
+        _close_tree(child)
+    for part in ("layout", "style"):
+        sub = getattr(w, part, None)
+        if isinstance(sub, widgets.Widget):
+            sub.close()
+    w.close()
+
+
 class StudentApp(widgets.VBox):
     """Menu (language, topic, level), the quiz, a message line and the progress by topic.
 
@@ -203,6 +214,9 @@ class StudentApp(widgets.VBox):
     def _restart(self, _change=None) -> None:
         """A new quiz on the chosen topic and level, or the reason there cannot be one."""
         lang, notes = self.lang, []
+        if self.quiz is not None:  # the old quiz's widgets go (a server keeps no dead ones)
+            _close_tree(self.quiz)
+            self.quiz = None
         if self.unknown:
             shown = (", ".join(topic_name(t, lang) for t in self.topics) if self.topics
                      else _t("All topics", lang))
