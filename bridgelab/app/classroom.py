@@ -122,7 +122,12 @@ class Classroom:
             raise BridgeError(f"cannot create the class folder {self.folder}: {e}") from None
         self.roster = read_roster(roster) if roster is not None else None
         self.teacher_token = teacher_token or secrets.token_urlsafe(12)
-        self.scheduler = None  # "what to practise next" (set when the scheduler is available)
+        try:  # "what to practise next": FSRS over each student's answers
+            from ..quiz.schedule import PracticeScheduler
+
+            self.scheduler = PracticeScheduler()
+        except BridgeError:  # without fsrs the menu simply does not offer it
+            self.scheduler = None
         self._secret = self._load_secret()
         self.progress = ProgressStore(self.folder / "progress.sqlite3")
         self._lock = threading.Lock()
