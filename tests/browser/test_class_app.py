@@ -46,6 +46,13 @@ def _join(browser, url, name, lang, viewport=None, shot=None):
     return context, page
 
 
+def _sticking_out(page) -> int:
+    """How many controls of the student page stick out to the right of the window."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        '.bridgelab-student button, .bridgelab-student select, .bridgelab-student input')]
+        .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).length""")
+
+
 def _answer_number(page, text):
     box = page.locator(".bridgelab-number input")
     box.fill(text)
@@ -79,12 +86,11 @@ def test_two_students_two_languages_and_the_teacher(class_browser, class_url, sc
     anna.wait_for_function("() => document.querySelector('.bridgelab-progress').innerText.includes('50%')",
                            timeout=TIMEOUT)  # her progress by topic: 2 answered, 1 right
     # every control fits the phone: nothing sticks out to the right
-    wide = anna.evaluate("""() => [...document.querySelectorAll('.bridgelab-student button, .bridgelab-student select, .bridgelab-student input')]
-        .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).length""")
-    assert wide == 0
+    assert _sticking_out(anna) == 0
 
     # Ben, in Malay, on another browser: his own progress, none of Anna's
-    ben_ctx, ben = _join(class_browser, url, "Ben", "ms")
+    ben_ctx, ben = _join(class_browser, url, "Ben", "ms", viewport=PHONE)
+    assert _sticking_out(ben) == 0  # the Malay footer fits the phone too
     assert ben.evaluate("document.documentElement.lang") == "ms"
     assert ben.title() == _a("Bridge quiz: {klass}", "ms", klass="4b")
     assert _a("No answers yet: your progress by topic shows here.", "ms") in ben.inner_text(".bridgelab-progress")
@@ -94,6 +100,14 @@ def test_two_students_two_languages_and_the_teacher(class_browser, class_url, sc
     _answer_number(ben, str(q.answer))
     ben.wait_for_function("s => document.querySelector('.bridgelab-score').innerText.includes(s)",
                           arg=_w("Score: {right} of {asked}", "ms", right=1, asked=1), timeout=TIMEOUT)
+
+    # Ben switches to Czech: the page's language and title follow, his score stays
+    ben.locator(".bridgelab-app-language select").select_option(label="Čeština")
+    ben.wait_for_function("() => document.documentElement.lang === 'cs'", timeout=TIMEOUT)
+    ben.wait_for_function("t => document.title === t", arg=_a("Bridge quiz: {klass}", "cs", klass="4b"),
+                          timeout=TIMEOUT)
+    ben.wait_for_function("s => document.querySelector('.bridgelab-score').innerText.includes(s)",
+                          arg=_w("Score: {right} of {asked}", "cs", right=1, asked=1), timeout=TIMEOUT)
 
     # Anna reloads: her progress is still hers (2 answered, 1 right), in Estonian
     anna.reload()
