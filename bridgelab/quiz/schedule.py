@@ -62,8 +62,6 @@ class PracticeScheduler:
 
     def kinds(self, topics=None, level=None) -> list[str]:
         """The kinds a practice can draw from: ``gen:<name>`` of each generator of the topics."""
-        from .. import system as _system  # noqa: F401  (registers the bidding topics)
-
         return [f"gen:{g.name}" for g in generators_for(topics, level)]
 
     def next_kind(self, store: ProgressStore, user: str, topics=None, level=None,

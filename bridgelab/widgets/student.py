@@ -63,8 +63,6 @@ def _t(msgid: str, lang: str, **args: Any) -> str:
 
 def known_topics() -> dict[str, str]:
     """Every topic a quiz can ask (the engine's and the bidding system's), id -> description."""
-    from .. import system as _system  # noqa: F401  (registers "opening", "response", "fit")
-
     generators_for()  # registers the built-in generators
     return dict(TOPICS)
 
