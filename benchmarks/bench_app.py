@@ -79,6 +79,17 @@ def tree_cpu(pid: int) -> float:
     return total
 
 
+def live_sessions(kind: str, port: int) -> "int | None":
+    """Solara: how many page sessions the server still holds (its /resourcez count)."""
+    if kind != "solara":
+        return None
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/resourcez", timeout=5) as r:
+            return json.load(r)["kernels"]["total"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
 def start_server(kind: str, port: int, data: Path, preheat: int, cull: int) -> subprocess.Popen:
     env = {**os.environ, "BRIDGELAB_DATA_DIR": str(data), "PYTHONPATH": str(ROOT),
            "JUPYTER_PLATFORM_DIRS": "1"}
@@ -127,15 +138,20 @@ def join(port: int, name: str) -> str:
     raise SystemExit("joining the class gave no cookie")
 
 
-async def one_student(browser, kind: str, port: int, i: int, delay: float, timeout: float, cookie):
+async def one_student(browser, kind: str, port: int, i: int, delay: float, timeout: float, cookie,
+                      shared=None):
     from playwright.async_api import TimeoutError as PWTimeout
 
     await asyncio.sleep(delay)
-    ctx = await browser.new_context(viewport={"width": 390, "height": 844})
-    if cookie:
-        await ctx.add_cookies([{"name": "bridgelab_student", "value": cookie, "domain": "127.0.0.1",
-                                "path": "/"}])
-    page = await ctx.new_page()
+    if shared is None:
+        ctx = await browser.new_context(viewport={"width": 390, "height": 844})
+        if cookie:
+            await ctx.add_cookies([{"name": "bridgelab_student", "value": cookie,
+                                    "domain": "127.0.0.1", "path": "/"}])
+        page = await ctx.new_page()
+    else:  # one context for all: the pages share the browser's cache (and one student's cookie)
+        page = await shared.new_page()
+        ctx = page
     url = f"http://127.0.0.1:{port}/?topic=hcp&seed={i}"
     result = {"student": i}
     t0 = time.monotonic()
@@ -181,8 +197,20 @@ async def run(args) -> dict:
             browser = await p.chromium.launch(executable_path=CHROMIUM,
                                               args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
             spacing = args.within / max(1, args.students)
+            shared = None
+            if args.one_context:
+                shared = await browser.new_context(viewport={"width": 390, "height": 844})
+                if cookies[0]:
+                    await shared.add_cookies([{"name": "bridgelab_student", "value": cookies[0],
+                                               "domain": "127.0.0.1", "path": "/"}])
+                warm = await shared.new_page()  # fills the cache, as a class's own devices would be
+                await warm.goto(f"http://127.0.0.1:{port}/", timeout=args.timeout * 1000)
+                await warm.wait_for_selector(".bridgelab-question", timeout=args.timeout * 1000)
+                await warm.close()
+                cpu0, wall0 = tree_cpu(server.pid), time.monotonic()
+            me0 = tree_cpu(os.getpid())
             tasks = [asyncio.create_task(one_student(browser, args.server, port, i, i * spacing,
-                                                     args.timeout, cookies[i]))
+                                                     args.timeout, cookies[i], shared))
                      for i in range(args.students)]
             while not all(t.done() for t in tasks):
                 peak = max(peak, tree_rss(server.pid))
@@ -190,17 +218,22 @@ async def run(args) -> dict:
             done = [t.result() for t in tasks]
             cpu = tree_cpu(server.pid) - cpu0
             wall = time.monotonic() - wall0
+            browser_cpu = tree_cpu(os.getpid()) - me0
             peak = max(peak, tree_rss(server.pid))
             open_mem = tree_rss(server.pid)
+            open_sessions = live_sessions(args.server, port)
             for ctx, _ in done:
                 await ctx.close()
+            if shared is not None:
+                await shared.close()
             await browser.close()
         results = [r for _, r in done]
         after = []
         t_close = time.monotonic()
         while time.monotonic() - t_close < args.after:
             await asyncio.sleep(15)
-            after.append((round(time.monotonic() - t_close), round(tree_rss(server.pid))))
+            after.append((round(time.monotonic() - t_close), round(tree_rss(server.pid)),
+                          live_sessions(args.server, port)))
     finally:
         server.terminate()
         try:
@@ -217,10 +250,12 @@ async def run(args) -> dict:
         "first_question_max_s": round(max(firsts), 2) if firsts else None,
         "feedback_median_s": round(statistics.median(feedbacks), 3) if feedbacks else None,
         "feedback_max_s": round(max(feedbacks), 3) if feedbacks else None,
-        "server_cpu_s": round(cpu, 1), "wall_s": round(wall, 1),
+        "server_cpu_s": round(cpu, 1), "browser_cpu_s": round(browser_cpu, 1),
+        "wall_s": round(wall, 1), "one_context": args.one_context,
         "load_average_before": round(load0, 1), "cores": os.cpu_count(),
         "memory_idle_mb": round(idle), "memory_peak_mb": round(peak),
-        "memory_pages_open_mb": round(open_mem), "memory_after_close_mb": after,
+        "memory_pages_open_mb": round(open_mem), "sessions_open": open_sessions,
+        "after_close_s_mb_sessions": after,
     }
 
 
@@ -233,6 +268,8 @@ def main() -> None:
     ap.add_argument("--preheat", type=int, default=0, help="Voila: a pool of this many kernels")
     ap.add_argument("--warm", type=float, default=60.0, help="Voila: seconds to fill the pool")
     ap.add_argument("--cull", type=int, default=60, help="seconds before a closed page is culled")
+    ap.add_argument("--one-context", action="store_true",
+                    help="all pages in one browser context (shared cache, one student's cookie)")
     ap.add_argument("--after", type=float, default=180.0, help="seconds to watch memory after closing")
     args = ap.parse_args()
     print(json.dumps(asyncio.run(run(args)), indent=1))

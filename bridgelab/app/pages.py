@@ -13,7 +13,7 @@ from urllib.parse import quote
 from ..quiz.core import TOPIC_GROUPS
 from ..text.i18n import LANGUAGES, translate
 from ..widgets.quiz import LANGUAGE_NAMES
-from ..widgets.student import GROUP_NAMES, known_topics, topic_name
+from ..widgets.student import known_topics, topic_name
 from .classroom import Classroom
 
 __all__ = ["join_page", "teacher_page", "MESSAGES", "page_title"]
@@ -130,7 +130,7 @@ def teacher_page(room: Classroom, lang: str = "en", saved: bool = False, url: st
     the form that sets the topics and level of the day."""
     e = lambda msgid, **a: html.escape(_t(msgid, lang, **a))  # noqa: E731
     students, topics, missed = room.by_student(), room.by_topic(), room.most_missed()
-    out = [f'<p class="langs">' + " ".join(
+    out = ['<p class="langs">' + " ".join(
         f'<a href="/teacher?lang={c}">{html.escape(LANGUAGE_NAMES.get(c, c))}</a>'
         for c in LANGUAGES if c != lang) + "</p>",
         f'<h1>{e(TEACHER_TITLE, klass=room.name)}</h1>']
