@@ -94,5 +94,6 @@ def test_the_student_page_offers_what_to_practise_next(tmp_path):
     app.topic_menu.value = NEXT
     assert isinstance(app.quiz.session, PracticeSession)
     q = app.quiz.session.current
-    app.quiz.answer(str(q.answer + 1))  # wrong: this kind comes back
+    wrong = str(q.answer + 1) if q.kind == "number" else next(c for c in q.choices if c != q.answer_text)
+    assert not app.quiz.answer(wrong).correct  # wrong: this kind comes back
     assert translate("Next for you: {topic}", "sr", domain="app").split(":")[0] in app.progress.value

@@ -75,7 +75,10 @@ def voila_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser(voila_url):
+def chromium():
+    """One headless chromium for every browser test (Playwright's sync API runs once a session)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no chromium at {CHROMIUM}: install the Debian package 'chromium' to run the browser test")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -84,6 +87,11 @@ def browser(voila_url):
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture(scope="session")
+def browser(voila_url, chromium):
+    return chromium
 
 
 @pytest.fixture
@@ -156,12 +164,5 @@ def class_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def class_browser(class_url):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+def class_browser(class_url, chromium):
+    return chromium

@@ -24,7 +24,6 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = os.environ.get("BRIDGELAB_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -38,7 +37,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 INSTALL_TIMEOUT = 900  # s: a cold pip cache downloads Solara and its friends
 
 
-def test_make_app_on_a_fresh_clone_serves_a_question(tmp_path):
+def test_make_app_on_a_fresh_clone_serves_a_question(tmp_path, chromium):
     if shutil.which("make") is None or shutil.which("git") is None:
         pytest.skip("needs make and git")
     if not Path(CHROMIUM).exists():
@@ -76,20 +75,17 @@ def test_make_app_on_a_fresh_clone_serves_a_question(tmp_path):
                                  capture_output=True, text=True, check=True).stdout.strip()
         assert missing == "[]"
 
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page()
-                page.goto(f"{url}/?lang=cs&topic=hcp")
-                page.fill("#name", "First Student")
-                page.keyboard.press("Enter")
-                page.locator(".bridgelab-question").wait_for(timeout=60_000)
-                assert page.locator(".bridgelab-question").inner_text().strip()
-                assert page.evaluate("document.documentElement.lang") == "cs"
-            finally:
-                browser.close()
+        context = chromium.new_context()
+        try:
+            page = context.new_page()
+            page.goto(f"{url}/?lang=cs&topic=hcp")
+            page.fill("#name", "First Student")
+            page.keyboard.press("Enter")
+            page.locator(".bridgelab-question").wait_for(timeout=60_000)
+            assert page.locator(".bridgelab-question").inner_text().strip()
+            assert page.evaluate("document.documentElement.lang") == "cs"
+        finally:
+            context.close()
     finally:
         try:
             os.killpg(proc.pid, signal.SIGTERM)  # make and the server it started
