@@ -95,7 +95,8 @@ def test_two_students_two_languages_and_the_teacher(class_browser, class_url, sc
     assert ben.title() == _a("Bridge quiz: {klass}", "ms", klass="4b")
     assert _a("No answers yet: your progress by topic shows here.", "ms") in ben.inner_text(".bridgelab-progress")
     ben.locator("button.bridgelab-review").click()
-    assert _w("No mistakes to review: well done!", "ms") in ben.locator(".bridgelab-feedback").inner_text()
+    ben.wait_for_function("s => document.querySelector('.bridgelab-feedback').innerText.includes(s)",
+                          arg=_w("No mistakes to review: well done!", "ms"), timeout=TIMEOUT)
     q = QuizSession(topics=["losers"], seed=1, lang="ms").current
     _answer_number(ben, str(q.answer))
     ben.wait_for_function("s => document.querySelector('.bridgelab-score').innerText.includes(s)",
