@@ -91,6 +91,7 @@ def test_two_students_two_languages_and_the_teacher(class_browser, class_url, sc
     # Ben, in Malay, on another browser: his own progress, none of Anna's
     ben_ctx, ben = _join(class_browser, url, "Ben", "ms", viewport=PHONE)
     assert _sticking_out(ben) == 0  # the Malay footer fits the phone too
+    ben.screenshot(path=str(screenshot_dir / "question_phone_ms.png"), full_page=True)
     assert ben.evaluate("document.documentElement.lang") == "ms"
     assert ben.title() == _a("Bridge quiz: {klass}", "ms", klass="4b")
     assert _a("No answers yet: your progress by topic shows here.", "ms") in ben.inner_text(".bridgelab-progress")
