@@ -43,7 +43,8 @@ _LAZY = {
     "iter_batches": "dealing.dealer", "DealBatch": "dealing.dealer",
     "study": "analysis.stats", "Study": "analysis.stats", "hand_probability": "analysis.stats", "pattern_table": "analysis.stats",
     "hcp_table": "analysis.stats", "suit_split": "analysis.stats",
-    "QuizSession": "quiz", "ProgressStore": "quiz",
+    "QuizSession": "quiz", "ProgressStore": "quiz", "PracticeScheduler": "quiz.schedule",
+    "StudentApp": "widgets.student", "Classroom": "app",
     "advise": "system", "System": "system", "PracticeTable": "system",
     "auction_constraint": "system.auctions", "AuctionConstraint": "system.auctions",
     "parse_constraint": "dealing.constraints", "Constraint": "dealing.constraints", "parse_predeal": "dealing.dealer",
@@ -66,7 +67,7 @@ _MODULES = {
 }
 # Layers and applications, importable as they are.
 _SUBMODULES = {"model", "text", "rules", "dealing", "analysis", "io", "render", "system",
-               "coach", "quiz", "widgets", "commands"}
+               "coach", "quiz", "widgets", "commands", "app"}
 # Old dotted paths that are not a top-level name.
 _ALIASES = {"bridgelab.quiz.widgets": "bridgelab.widgets.quiz",
             **{f"bridgelab.{k}": f"bridgelab.{v}" for k, v in _MODULES.items()}}
