@@ -234,7 +234,7 @@ def test_cost_agrees_with_double_dummy_on_200_deals():
 
 def test_session_from_auction_and_record_and_result():
     d = Deal(FINESSE)
-    a = Auction.parse("2C P 7NT P P P", dealer="S")
+    a = Auction.parse("7NT P P P", dealer="S")
     s = PlaySession.from_auction(d, a, robot="beginner", cards="C6")
     assert str(s.contract.declarer) == "S"
     from bridgelab.io.pbn import DealRecord
