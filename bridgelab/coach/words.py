@@ -81,5 +81,5 @@ def parse_card(text: str, lang: str = "en") -> Card:
                 except ParseError:
                     continue
             return Card(suit, rank)
-    raise ParseError(t("{text!r} is not a card: write the suit and the rank, as SQ, ♠Q or {example}",
+    raise ParseError(t('"{text}" is not a card: write the suit and the rank, as SQ, ♠Q or {example}',
                        lang, text=raw, example=t("spade queen", lang)))

@@ -83,8 +83,8 @@ class PlayWidget(widgets.VBox):
                 grid_template_areas='". north ." "west trick east" ". south ."',
                 grid_template_columns="1fr 1fr 1fr", grid_gap="6px", width="100%"))
         self.card_buttons: dict[str, widgets.Button] = {}
-        self.keyboard = widgets.Text(layout=widgets.Layout(width="170px"))
-        self.keyboard.on_submit(lambda _w: self._on_keyboard())
+        self.keyboard = widgets.Text(layout=widgets.Layout(width="170px"), continuous_update=False)
+        self.keyboard.observe(lambda ch: ch["new"].strip() and self._on_keyboard(), names="value")
         self.play_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.play_button.on_click(lambda _b: self._on_keyboard())
         self.undo_button = widgets.Button(icon="undo", layout=widgets.Layout(width="auto"))
