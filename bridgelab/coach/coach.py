@@ -173,16 +173,18 @@ def _reason(play: Play, card: Card, better: list[Card], learner_side: Side) -> t
 def analyse_card(play: Play, card: Card, solver: PositionSolver, learner_side: Side,
                  trick_number: int | None = None) -> CardReport:
     """The coach's report on ``card``, to be played next in ``play`` by the learner's side."""
-    values = solver.values(play)
-    best = max(values.values())
-    won = play.tricks_won[learner_side]
-    mine = values[card]
-    better = sorted((c for c, v in values.items() if v == best), key=lambda c: (-c.suit, -c.rank))
-    reason, args = (None, {})
-    if mine < best:
-        reason, args = _reason(play, card, better, learner_side)
-    return CardReport(trick_number or len(play.tricks) + 1, play.next_seat, card, won + best,
-                      won + mine, tuple(better) if mine < best else (), reason, args)
+    raw = solver.raw(play)
+    best = max(raw.values())
+    won = solver.won(play, learner_side)
+    mine = raw[(card.suit_index, int(card.rank))]
+    seat = play.next_seat
+    number = trick_number or len(play.tricks) + 1
+    if mine == best:
+        return CardReport(number, seat, card, won + best, won + mine, ())
+    better = sorted((Card(SUITS[s], Rank(r)) for (s, r), v in raw.items() if v == best),
+                    key=lambda c: (-c.suit, -c.rank))
+    reason, args = _reason(play, card, better, learner_side)
+    return CardReport(number, seat, card, won + best, won + mine, tuple(better), reason, args)
 
 
 # ---- hints --------------------------------------------------------------------------------
