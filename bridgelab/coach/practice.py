@@ -3,7 +3,8 @@
 ``practice_deal(seed)`` deals at random, turns the deal so that South holds North-South's
 stronger hand, and gives North-South the contract double dummy says they make: the strain
 where they take the most tricks (no trump first among equals, then the majors), at the level
-those tricks reach (at least one), declared by whichever of North and South takes more.
+those tricks reach (at least one, at most game: no slams for practice), declared by whichever
+of North and South takes more.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class PracticeDeal:
 
 
 _PREFERENCE = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
+_GAME = {Strain.NT: 3, Strain.S: 4, Strain.H: 4, Strain.D: 5, Strain.C: 5}
 
 
 def practice_deal(seed: int) -> PracticeDeal:
@@ -52,6 +54,6 @@ def practice_deal(seed: int) -> PracticeDeal:
             if best is None or tricks > best[0]:
                 best = (tricks, strain, seat)
     tricks, strain, seat = best
-    level = min(7, max(1, tricks - 6))
+    level = min(_GAME[strain], max(1, tricks - 6))
     return PracticeDeal(d, Contract(level, strain, 0, seat), (),
                         f"random deal, seed {seed}; {level}{strain.symbol} makes double dummy")

@@ -27,6 +27,7 @@ from ..coach.words import card_text, seat_text, t
 from ..model.cards import SUITS, Card, Seat, Side
 from ..model.errors import BridgeError
 from ..render.display import RED, colour_suits
+from ..rules.play import Play
 from ..text.i18n import LANGUAGES
 from ..text.terms import call_name
 from .quiz import LANGUAGE_NAMES
@@ -177,7 +178,14 @@ class PlayWidget(widgets.VBox):
         elif s.reports and not self.coach.value:
             self.coach.value = self._panel(t("Coach", lang), s.reports[-1].messages(lang))
         r = s.result()
-        self.result.value = self._panel(t("The result", lang), r.messages(lang), "#eef3fb") if r else ""
+        if r is None:
+            self.result.value = ""
+        else:
+            lines = r.messages(lang)
+            for rep in s.reports:
+                if rep.cost:
+                    lines.append(t("Trick {n}", lang, n=rep.trick) + ": " + rep.messages(lang)[1])
+            self.result.value = self._panel(t("The result", lang), lines, "#eef3fb")
 
     @staticmethod
     def _panel(head: str, lines: list[str], colour: str = "#f6f6ef") -> str:
@@ -202,6 +210,8 @@ class PlayWidget(widgets.VBox):
             head = widgets.HTML(f"<b>{html.escape(label)}</b>{marker}")
             rows = [head]
             cards = p.hand(seat)
+            if s.is_over:                 # the whole deal, to look back at
+                cards = Play(s.deal, s.contract).hand(seat)
             if seat not in visible:
                 rows.append(widgets.HTML(
                     f'<span style="color:#777">{html.escape(t("{n} cards", lang, n=len(cards)))}</span>'))
@@ -238,7 +248,7 @@ class PlayWidget(widgets.VBox):
         p = s.play_
         trick = p.current_trick
         shown = trick
-        if trick is None and p.tricks and not s.is_over:
+        if trick is None and p.tricks:
             shown = p.tricks[-1]          # the trick just completed stays until the next card
         lines = []
         if shown is not None:
@@ -249,8 +259,8 @@ class PlayWidget(widgets.VBox):
         n = len(p.tricks) + (1 if trick is not None or not p.tricks else 0)
         head = t("Trick {n}", lang, n=min(n, 13))
         self.trick.value = (
-            '<div style="border:1px solid #ccc;border-radius:6px;padding:6px;background:#f3f8f3;'
-            'min-height:110px;font-size:15px">'
+            f'<div data-played="{len(p.cards_played)}" style="border:1px solid #ccc;'
+            'border-radius:6px;padding:6px;background:#f3f8f3;min-height:110px;font-size:15px">'
             f"<b>{html.escape(head)}</b><br>{'<br>'.join(lines)}</div>")
 
     # ---- actions (what the buttons do) ------------------------------------------------------
