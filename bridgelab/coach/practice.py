@@ -19,7 +19,7 @@ from ..model.cards import Seat, Strain
 from ..model.contract import Contract
 from ..model.deal import Deal
 
-__all__ = ["PracticeDeal", "practice_deal"]
+__all__ = ["PracticeDeal", "practice_deal", "minibridge_deal", "Minibridge"]
 
 
 @dataclass(frozen=True)
@@ -57,3 +57,48 @@ def practice_deal(seed: int) -> PracticeDeal:
     level = min(_GAME[strain], max(1, tricks - 6))
     return PracticeDeal(d, Contract(level, strain, 0, seat), (),
                         f"random deal, seed {seed}; {level}{strain.symbol} makes double dummy")
+
+
+@dataclass(frozen=True)
+class Minibridge:
+    """How minibridge chooses who plays what: the points of each hand and side, the declarer
+    (the stronger hand of the stronger side), the fit, and the contract with the reason."""
+
+    hcp: dict
+    side_hcp: dict
+    declarer: Seat
+    fit: Strain | None
+    fit_length: int
+    contract: Contract
+
+
+def minibridge(deal: Deal) -> Minibridge:
+    """The minibridge contract of ``deal``: the side with more high-card points plays (North-South
+    on a 20-20 tie), its stronger hand (South on a tie) declares; with 8 or more cards together
+    in a suit (the longest, majors first) that suit is trumps, else no trump; with 25 or more
+    points together a game (3NT, 4♥/4♠, 5♣/5♦), else the lowest contract (one of the strain)."""
+    hcp = deal.hcp
+    side = {"NS": hcp[Seat.N] + hcp[Seat.S], "EW": hcp[Seat.E] + hcp[Seat.W]}
+    seats = (Seat.S, Seat.N) if side["NS"] >= side["EW"] else (Seat.W, Seat.E)
+    declarer = seats[0] if hcp[seats[0]] >= hcp[seats[1]] else seats[1]
+    best_len, fit = 0, None
+    for suit in (Strain.S, Strain.H, Strain.D, Strain.C):
+        n = sum(deal[s].shape[3 - int(suit)] for s in seats)
+        if n > best_len:
+            best_len, fit = n, suit
+    strain = fit if best_len >= 8 else Strain.NT
+    points = max(side.values())
+    level = _GAME[strain] if points >= 25 else 1
+    return Minibridge(hcp, side, declarer, fit if best_len >= 8 else None, best_len,
+                      Contract(level, strain, 0, declarer))
+
+
+def minibridge_deal(seed: int) -> PracticeDeal:
+    """A random deal from ``seed``, turned so that North-South play it, with its minibridge
+    contract (see ``minibridge``)."""
+    d = _deal(seed=seed)
+    hcp = d.hcp
+    if hcp[Seat.E] + hcp[Seat.W] > hcp[Seat.N] + hcp[Seat.S]:
+        d = d.rotated(1)
+    m = minibridge(d)
+    return PracticeDeal(d, m.contract, (), f"minibridge, seed {seed}")

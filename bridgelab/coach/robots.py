@@ -151,6 +151,9 @@ def _lead(play: Play, seat: Seat, cands: list[Card]) -> tuple[Card, str]:
         held = sorted(full[s], key=lambda c: -c.rank)
         if len(held) >= 4 and held[3] in cands:
             return held[3], "fourth_best"
+        # no four-card suit: the top of the weakest short suit (leading away from an honour
+        # gives declarer a trick)
+        s = min(plain, key=lambda s: (sum(max(0, c.rank - 10) for c in full[s]), -len(full[s])))
         return _high(plain[s]), "short_lead"
     partner_led = [t.lead.suit for t in play.tricks if t.leader is seat.partner]
     for s in partner_led:

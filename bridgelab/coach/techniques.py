@@ -365,11 +365,15 @@ def technique_set(name: str, n: int = 16, seed: int | None = None, *, first_boar
     return Lesson(tech.title, boards, seed=seed, about=Seat.S, rotate=Seat.S)
 
 
-def technique_source(name: str) -> Callable[[int], PracticeDeal]:
-    """Deals of technique ``name`` for the play widget: seed -> PracticeDeal."""
-    tech = _technique(name)
+def technique_source(name: "str | list[str]") -> Callable[[int], PracticeDeal]:
+    """Deals of technique ``name`` for the play widget: seed -> PracticeDeal. With a list of
+    names, seed k gives a deal of technique ``names[k % len(names)]``."""
+    techs = [_technique(n) for n in ([name] if isinstance(name, str) else name)]
+    if not techs:
+        raise BridgeError("name at least one technique: " + ", ".join(TECHNIQUES))
 
     def source(seed: int) -> PracticeDeal:
+        tech = techs[seed % len(techs)]
         td = next(technique_deals(tech.name, seed))
         return PracticeDeal(td.deal, td.contract, (), f"{tech.title} (seed {seed})")
 
