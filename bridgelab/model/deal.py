@@ -233,6 +233,15 @@ class Deal:
         return Deal.from_holdings(np.roll(self._holdings, int(turns) % 4, axis=0))
 
     # ---- display -------------------------------------------------------------------------
+    def diagram(self, lang: str = "en", hcp: bool = True, board: "Board | None" = None):
+        """The compass diagram with the seats named in ``lang``; points shown or hidden.
+
+        In a notebook it draws itself; ``str()`` gives the text diagram.
+        """
+        from ..render.display import Diagram
+
+        return Diagram(self, board=board, show_hcp=hcp, lang=lang)
+
     def __repr__(self) -> str:
         return f"Deal.from_pbn({self.to_pbn()!r})"
 

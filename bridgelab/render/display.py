@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from ..model.cards import SEATS, SUITS, SUIT_SYMBOLS, Seat
+from ..model.cards import SEATS, SUITS, SUIT_SYMBOLS, Seat, holding_to_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.deal import Board, Deal
@@ -25,8 +25,6 @@ SYMBOLS = tuple(SUIT_SYMBOLS[s.name] for s in SUITS)
 
 def ranks_text(holding: int) -> str:
     """'A K 10 2' for a holding, as diagrams print it ('—' for a void)."""
-    from ..model.hand import holding_to_text
-
     return " ".join(holding_to_text(holding)).replace("T", "10") or "—"
 
 
@@ -129,3 +127,20 @@ def deal_html(deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
         f"<tr><td></td>{hand(Seat.S)}<td></td></tr>"
         "</table>"
     )
+
+
+class Diagram:
+    """A deal's diagram in one language, shown as HTML in a notebook and as text elsewhere."""
+
+    def __init__(self, deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
+                 lang: str = "en"):
+        self.deal, self.board, self.show_hcp, self.lang = deal, board, show_hcp, lang
+
+    def __str__(self) -> str:
+        return deal_text(self.deal, self.board, show_hcp=self.show_hcp, lang=self.lang)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        return deal_html(self.deal, self.board, show_hcp=self.show_hcp, lang=self.lang)
