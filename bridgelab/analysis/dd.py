@@ -202,4 +202,3 @@ def solve_position(holdings, trump, leader, trick=()) -> list[tuple[int, int, in
             deal.play(_EPCard(suit=_Denom(suit), rank=_Rank(1 << rank)))
         solved = _solve_board(deal)
         return [(int(c.suit), int(c.rank).bit_length() - 1, int(t)) for c, t in solved]
-=======
