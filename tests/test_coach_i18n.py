@@ -26,6 +26,10 @@ def coach_msgids() -> list[str]:
             if isinstance(node, ast.Assign) and len(node.targets) == 1 \
                     and getattr(node.targets[0], "id", "") in ("REASONS", "IDEAS", "RULES"):
                 ids += [v.value for v in node.value.values]
+    from bridgelab.coach.techniques import TECHNIQUES
+
+    for tech in TECHNIQUES.values():
+        ids += [tech.title, tech.how]
     return list(dict.fromkeys(ids))
 
 

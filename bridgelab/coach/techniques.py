@@ -33,6 +33,7 @@ from ..model.errors import BridgeError
 from ..rules.play import Play, trick_winner
 from .practice import PracticeDeal
 from .robots import natural_card
+from .words import t
 
 __all__ = ["TECHNIQUES", "Technique", "TechniqueDeal", "technique_deals", "technique_set",
            "technique_source", "check_deal"]
@@ -69,6 +70,13 @@ class Technique:
     moment: Callable      # (deal, suit) -> (leader, trick cards, line cards, alternative cards)
     hcp: tuple[int, int] = (24, 28)
     alternative: Callable | None = None  # (deal, suit) -> declarer's tricks with the alternative line
+
+    def describe(self, lang: str = "en") -> str:
+        """How the deals are checked, in ``lang`` (the title and ``how`` are msgids)."""
+        return t(self.how, lang)
+
+    def title_in(self, lang: str = "en") -> str:
+        return t(self.title, lang)
 
 
 def _fill(rng: np.random.Generator, fixed: dict[Seat, list[Card]]) -> Deal:
@@ -129,14 +137,14 @@ def _draw_trumps_first(deal: Deal, suit: Strain) -> int:
     tricks chosen by double dummy for its side; the rest double dummy."""
     rows = np.array(deal.holdings, dtype=np.uint16)
     trump = Strain.S
-    t = 0  # spades are the first holding
+    sp = 0  # spades are the first holding
     won = 0
     leader = Seat.S
-    while rows[Seat.E, t] | rows[Seat.W, t] and rows[leader, t] and leader.side is Seat.S.side:
-        top = max(b for b in range(13) if rows[leader, t] >> b & 1)
-        trick = [(t, top + 2)]
+    while rows[Seat.E, sp] | rows[Seat.W, sp] and rows[leader, sp] and leader.side is Seat.S.side:
+        top = max(b for b in range(13) if rows[leader, sp] >> b & 1)
+        trick = [(sp, top + 2)]
         start = rows.copy()
-        rows[leader, t] &= 0x1FFF ^ (1 << top)
+        rows[leader, sp] &= 0x1FFF ^ (1 << top)
         seat = leader
         for _ in range(3):
             seat = seat.lho
@@ -253,7 +261,7 @@ def _holdup_moment(deal, s):
         [Card(s, Rank.ACE)]
 
 
-TECHNIQUES: dict[str, Technique] = {t.name: t for t in [
+TECHNIQUES: dict[str, Technique] = {tech.name: tech for tech in [
     Technique("finesse", "The finesse", "3NT by S",
               "3NT makes double dummy from West's opening lead; and when North leads a low card of "
               "the suit and East plays low, South's queen (the finesse) keeps 9 tricks while the "
@@ -296,7 +304,7 @@ def _technique(name: str) -> Technique:
 
 
 def _best(values, cards) -> int:
-    return max((t for (s, r, t) in values if Card(SUITS[s], Rank(r)) in cards), default=-1)
+    return max((n for (s, r, n) in values if Card(SUITS[s], Rank(r)) in cards), default=-1)
 
 
 def check_deal(name: str, deal: Deal, suit: Strain) -> TechniqueDeal | None:
@@ -319,7 +327,7 @@ def check_deal(name: str, deal: Deal, suit: Strain) -> TechniqueDeal | None:
     if alt_best >= need:
         return None
     start = solve_position(holdings, trump, contract.declarer.lho, [])
-    dd = 13 - max(t for _, _, t in start)
+    dd = 13 - max(n for _, _, n in start)
     if dd < need:
         return None
     return TechniqueDeal(deal, contract, suit, line_best, alt_best, dd, tech.how)
