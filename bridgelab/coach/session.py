@@ -109,8 +109,6 @@ class PlayResult:
             if "vulnerability" in args:
                 args["vulnerability"] = translate(
                     SCORE_MESSAGES["score.vulnerable" if self.vulnerable else "score.not_vulnerable"], lang)
-            if "strain" in args and lang != "en":
-                args["strain"] = suit_text(c.strain, lang) if c.strain.is_suit else call_name("1NT", lang)[1:].strip()
             out.append(translate(SCORE_MESSAGES[msgid], lang, **args))
         result = self.dd_tricks - c.tricks_needed
         out.append(t("Double dummy (best play on both sides) {contract} takes {dd} tricks: {verdict}.",
