@@ -144,13 +144,15 @@ def _literal(text: str) -> str:
 
 
 def _finish_widgets(nb, lang: str) -> None:
-    """Stored widget outputs say, in the learner's language, to run the cell."""
+    """A stored widget becomes a note, in the learner's language, to run its cell: a widget
+    saved without its kernel would show as a broken box (running the cell brings it back)."""
     message = translator(lang)(_RUN_THIS_CELL, "stored widget output")
     for cell in nb.cells:
         if cell.cell_type == "code" and "widget" in cell.metadata.get("tags", []):
-            for o in cell.outputs:
-                if "data" in o and "application/vnd.jupyter.widget-view+json" in o["data"]:
-                    o["data"]["text/plain"] = message
+            cell.outputs = [nbformat.v4.new_output(
+                "display_data",
+                data={"text/plain": message,
+                      "text/html": f'<p style="font-family:sans-serif;color:#555">▶ {message}</p>'})]
 
 
 def build(langs: list[str] | None = None, names: list[str] | None = None) -> list[Path]:

@@ -112,3 +112,13 @@ def test_each_language_writes_no_trump_its_own_way():
     written = {lang: a.to_text(lang=lang) for lang in ("et", "sr", "cs", "ms")}
     assert "3T" in written["et"] and "3BA" in written["sr"]
     assert "3BT" in written["cs"] and "3SA" in written["ms"]
+
+
+def test_estonian_diagrams_may_show_its_own_honour_letters():
+    from bridgelab import Deal, Hand
+
+    deal = Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
+    local = str(deal.diagram("et", local_ranks=True))
+    assert "♠ Ä K E 2" in local and "♥ K S 4" in local and "♣ 10 5 2" in local
+    assert "♠ A K Q 2" in str(deal.diagram("et"))  # the international letters by default
+    assert Hand.from_pbn("AKQ2.KJ4.A93.T52") == deal["N"]  # A K Q J are what is typed

@@ -346,6 +346,14 @@ def strain_name(strain: "Strain | str", lang: str = "en") -> str:
     return _first(_load(_code(lang)), "strains", s.name) or s.full_name
 
 
+def seat_letter(seat: "Seat | str", lang: str = "en") -> str:
+    """The letter a language writes for a seat in diagrams: the first one-letter form of its
+    terms file ('S' for sever in Czech, 'U' for utara in Malay), else the English letter."""
+    s = Seat.parse(seat)
+    forms = (_load(_code(lang)).data.get("seats") or {}).get(s.name) or []
+    return next((f.upper() for f in forms if len(f) == 1), s.name)
+
+
 def seat_name(seat: "Seat | str", lang: str = "en") -> str:
     """The name of a seat: seat_name('E', 'sr') == 'istok'."""
     s = Seat.parse(seat)
