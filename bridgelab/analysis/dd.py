@@ -192,8 +192,7 @@ def solve_position(holdings, trump, leader, trick=()) -> list[tuple[int, int, in
     pairs already played to it. Returns (suit index, rank, tricks) for every legal card, where
     tricks counts the tricks the side to play takes from the current one on, both sides playing
     perfectly (DDS's SolveBoard through endplay's ``solve_board``)."""
-    rows = np.asarray(holdings)
-    pbn = "N:" + " ".join(holdings_to_pbn(rows[s]) for s in range(4))
+    pbn = "N:" + " ".join(holdings_to_pbn(holdings[s]) for s in range(4))
     strain = Strain.parse(trump)
     denom = 4 if strain is Strain.NT else 3 - int(strain)
     with _LOCK:

@@ -45,6 +45,7 @@ class PositionSolver:
         self.seconds = 0.0
         self._memo: tuple | None = None  # (signature, last trick held alive, key, values)
         self._winners: dict[int, tuple] = {}
+        self._rows: tuple | None = None  # (identity of the completed tricks, last trick, holdings)
 
     def _signature(self, play: Play) -> tuple:
         """Cheap identity of the position of ``play`` as last seen: the same Play object, the
@@ -67,7 +68,7 @@ class PositionSolver:
         if self._memo is not None and self._memo[0] == sig:
             self.hits += 1
             return self._memo[3]
-        key = position_key(play)
+        key = self._key(play, last)
         found = self._cache.get(key)
         if found is not None:
             self.hits += 1
@@ -85,6 +86,19 @@ class PositionSolver:
             self._cache.popitem(last=False)
         self._memo = (sig, last, key, out)
         return out
+
+    def _key(self, play: Play, last) -> tuple:
+        """``position_key(play)``, the holdings worked out once per trick (they change only when
+        a trick is completed)."""
+        rows_id = (id(play), len(play.tricks), id(last))
+        if self._rows is not None and self._rows[0] == rows_id:
+            rows = self._rows[2]
+        else:
+            rows = position_key(play)[0]
+            self._rows = (rows_id, last, rows)
+        current = play.current_trick
+        cards = tuple((c.suit_index, int(c.rank)) for c in current.cards) if current else ()
+        return (rows, int(play.leader), cards, int(play.contract.strain))
 
     def won(self, play: Play, side: Side) -> int:
         """Completed tricks ``side`` has won in ``play`` (each trick's winner worked out once)."""
@@ -114,3 +128,4 @@ class PositionSolver:
     def clear(self) -> None:
         self._cache.clear()
         self._memo = None
+        self._rows = None
