@@ -105,3 +105,17 @@ def test_play_app_makes_the_widget(tmp_path, monkeypatch):
     w = play_app(lang="cs", seed=2)
     assert w.lang == "cs" and w.undo_button.description == t("Undo", "cs")
     assert isinstance(w.session, PlaySession)
+
+
+def test_play_app_robot_level(tmp_path, monkeypatch):
+    monkeypatch.setenv("BRIDGELAB_DATA_DIR", str(tmp_path))
+    assert play_app(seed=2, robot="beginner").session.robot.level == "beginner"
+    assert play_app(seed=2, robot="nonsense").session.robot.level == "expert"
+
+
+def test_play_app_technique_from_the_address(tmp_path, monkeypatch):
+    monkeypatch.setenv("BRIDGELAB_DATA_DIR", str(tmp_path))
+    w = play_app(seed=2, technique="hold-up")
+    assert "hold-up" in w.session.source.lower() or "hold" in w.session.source.lower()
+    assert str(w.session.contract).startswith("3NT")
+    assert "seed 2" in play_app(seed=2, technique="no-such").session.source

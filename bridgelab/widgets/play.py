@@ -17,15 +17,18 @@ This module imports ipywidgets; ``bridgelab`` and ``bridgelab.coach`` never impo
 from __future__ import annotations
 
 import html
+import random
 from typing import Callable
 
 import ipywidgets as widgets
 
 from ..coach.practice import PracticeDeal, practice_deal
 from ..coach.session import PlaySession
+from ..coach.techniques import TECHNIQUES, technique_source
 from ..coach.words import card_text, seat_text, t
 from ..model.cards import SUITS, Card, Seat, Side
 from ..model.errors import BridgeError
+from ..quiz.progress import ProgressStore
 from ..render.display import RED, colour_suits
 from ..rules.play import Play
 from ..text.i18n import LANGUAGES
@@ -346,20 +349,17 @@ def play(seed: int = 1, *, lang: str = "en", **kwargs) -> PlayWidget:
 
 
 def play_app(lang: str = "en", seed: "int | None" = None, *, technique: str | None = None,
-             user: str = "default", store=None) -> PlayWidget:
-    """The student page's widget (app/play.ipynb): practice deals, or a ``technique`` set,
-    from ``seed`` (a random one if None); progress saved for ``user``."""
-    import random
-
-    from ..quiz.progress import ProgressStore
-
+             robot: str = "expert", user: str = "default", store=None) -> PlayWidget:
+    """The student page's widget (app/play.ipynb): practice deals, or a ``technique`` set (a
+    name of ``TECHNIQUES``; another name gives practice deals),
+    from ``seed`` (a random one if None), against the ``robot`` level ("expert" or
+    "beginner"; anything else is "expert"); progress saved for ``user``."""
     lang = lang if lang in LANGUAGES else "en"
     seed = random.randrange(1, 10**6) if seed is None else int(seed)
     source = None
-    if technique:
-        from ..coach.techniques import technique_source
-
+    if technique in TECHNIQUES:       # an unknown name in the address: random deals
         source = technique_source(technique)
     if store is None:
         store = ProgressStore()
-    return PlayWidget(seed=seed, lang=lang, source=source, store=store, user=user)
+    robot = robot if robot in ("expert", "beginner") else "expert"
+    return PlayWidget(seed=seed, lang=lang, source=source, store=store, user=user, robot=robot)
