@@ -58,12 +58,12 @@ system-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else echo "note: Debian packages$$missing are missing; the tests that need them will skip"; fi
 
-# The layers (import-linter), then every test and notebook.
+# The layers (import-linter), then every test, notebook and docstring example (bridgelab/).
 lint: install-test
 	$(BIN)/lint-imports
 
 test: install-test system-deps
-	$(BIN)/python -m pytest --nbval tests notebooks
+	$(BIN)/python -m pytest --nbval tests notebooks bridgelab
 
 # The edit-test loop: no notebooks, browsers, peers or slow tests (see CONTRIBUTING.md).
 test-fast: install-test

@@ -109,8 +109,8 @@ def test_fractional_evaluator_is_exact_too():
     "kwargs, words",
     [
         ({"hcp": (15, 17), "controls": 4}, "one evaluator"),
-        ({"pattern": "4-4-4-4"}, "not a pattern"),
-        ({"pattern": "flat"}, "not a pattern"),
+        ({"pattern": "4-4-4-4"}, "adds up to 16 cards, not 13"),
+        ({"pattern": "flat"}, "not a shape"),
         ({"hcp": "lots"}, "not a range"),
         ({"pattern": []}, "at least one"),
     ],

@@ -2,7 +2,8 @@
 
 Cards are read as a learner types them: "sq", "SQ", "♠Q", "Q♠", "s10", and in the learner's
 language with the suit words of ``bridgelab/text/languages/<lang>.json`` and the rank words of
-its ``"ranks"`` entry: "pada emand", "emand pada", "pik dama", "piky dáma", "sekop ratu".
+its ``"ranks"`` entry (read by ``bridgelab.text.notation.parse_rank``, with the language's
+honour letters): "pada emand", "emand pada", "pada e", "pik dama", "piky dáma", "sekop ratu".
 """
 
 from __future__ import annotations
@@ -10,11 +11,10 @@ from __future__ import annotations
 from ..model.cards import Card, Rank, Seat, Strain
 from ..model.errors import ParseError
 from ..text.i18n import translate
-from ..text.terms import normalize, parse_strain, seat_name, strain_name, terms
+from ..text.notation import parse_rank
+from ..text.terms import normalize, parse_strain, seat_name, strain_name
 
-__all__ = ["t", "card_text", "cards_text", "parse_card", "rank_words", "seat_text", "suit_text"]
-
-_RANK_KEYS = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK, "T": Rank.TEN}
+__all__ = ["t", "card_text", "cards_text", "parse_card", "seat_text", "suit_text"]
 
 
 def t(msgid: str, lang: str = "en", **args) -> str:
@@ -45,21 +45,6 @@ def suit_text(suit: Strain, lang: str = "en") -> str:
     return suit.full_name if lang == "en" else strain_name(suit, lang)
 
 
-def rank_words(lang: str) -> dict[str, Rank]:
-    """Normalised word -> rank for ``lang`` (its JSON's "ranks"; English words always read)."""
-    out: dict[str, Rank] = {}
-    for code in ("en", lang):
-        try:
-            data = terms(code).get("ranks") or {}
-        except ParseError:
-            continue
-        for key, forms in data.items():
-            rank = _RANK_KEYS.get(key) or Rank.parse(key)
-            for f in forms:
-                out[normalize(f)] = rank
-    return out
-
-
 def parse_card(text: str, lang: str = "en") -> Card:
     """A card from what a learner typed, in ``lang`` or English; ParseError saying how to write one."""
     raw = str(text).strip()
@@ -68,18 +53,15 @@ def parse_card(text: str, lang: str = "en") -> Card:
     except ParseError:
         pass
     words = normalize(raw).replace(" of ", " ").split()
-    ranks = rank_words(lang)
     if len(words) == 2:
         for a, b in (words, words[::-1]):
             suit = parse_strain(a, lang) or parse_strain(a)
             if suit is None or suit is Strain.NT:
                 continue
-            rank = ranks.get(b)
-            if rank is None:
+            for where in (lang, None):
                 try:
-                    rank = Rank.parse(b)
+                    return Card(suit, parse_rank(b, where))
                 except ParseError:
                     continue
-            return Card(suit, rank)
     raise ParseError(t('"{text}" is not a card: write the suit and the rank, as SQ, ♠Q or {example}',
                        lang, text=raw, example=t("spade queen", lang)))

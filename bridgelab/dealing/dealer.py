@@ -50,6 +50,7 @@ from ..model.cards import SUITS, Card, Rank, Seat, suit_index
 from ..model.deal import Deal
 from ..model.errors import ConstraintError, ParseError
 from ..model.hand import Hand, holding_to_text
+from ..text import notation
 from .constraints import (GRID_HCP, SHAPES, Constraint, _kernels,
                           parse_constraint, seat_total, shape_code)
 
@@ -148,7 +149,7 @@ class Predeal:
         named = 0
         for ch in raw.replace("X", ""):
             try:
-                b = Rank.parse(ch).bit
+                b = notation.parse_rank(ch).bit
             except ParseError:
                 raise ConstraintError(
                     f"{ch!r} in {where} is not a rank: use A K Q J T (or 10) 9 ... 2, "
@@ -211,7 +212,8 @@ class Predeal:
 
 
 def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
-    """'AKQ2.KJ4.A93.T52' (dots), or suits by symbol/letter: '♠AKxxx ♥KQ', 'SAKQ HJ'."""
+    """'AKQ2.KJ4.A93.T52' (dots), or suits by symbol, letter or name: '♠AKxxx ♥KQ', 'SAKQ HJ',
+    'pada AKxx ärtu KQ'."""
     who = Seat(seat).full_name
     text = text.strip()
     if "." in text:
@@ -224,16 +226,23 @@ def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
         for i, p in enumerate(parts):
             pre.add_suit(seat, i, p, f"{who}'s {_SUIT_NAMES[i]} {p!r}")
         return
-    items = re.findall(r"([♠♥♦♣♤♡♢♧SHDCshdc])\s*([0-9AKQJTXakqjtx]+|-)", text)
-    rest = re.sub(r"([♠♥♦♣♤♡♢♧SHDCshdc])\s*([0-9AKQJTXakqjtx]+|-)", "", text)
-    if not items or rest.replace(",", "").strip():
+    items = _SUIT_CARDS.findall(text)
+    rest = _SUIT_CARDS.sub("", text)
+    suits = [notation.suit_word(word or sym) for word, sym, _ in items]
+    if not items or rest.replace(",", "").strip() or None in suits:
         raise ConstraintError(
             f"cannot read {who}'s predeal {text!r}: write a PBN hand 'AKQ2.KJ4.A93.T52', "
-            "or suits with their cards, as '♠AKxxx ♥KQ' or 'SAKQJ HK' (x is a spot card 2-9)"
+            "or suits with their cards, as '♠AKxxx ♥KQ', 'SAKQJ HK' or 'pada AKxx' "
+            "(x is a spot card 2-9)"
         )
-    for sym, ranks in items:
-        suit = suit_index(sym)
+    for strain, (_, _, ranks) in zip(suits, items):
+        suit = suit_index(strain)
         pre.add_suit(seat, suit, ranks, f"{who}'s {_SUIT_NAMES[suit]} {ranks!r}")
+
+
+# a suit then its cards: '♠AKxx', 'SAKQ', or a suit's name (any language) and a space: 'pada AKxx'
+_SUIT_CARDS = re.compile(
+    r"(?:([^\W\d_]{2,})\s+|([♠♥♦♣♤♡♢♧SHDCshdc])\s*)([0-9AKQJTXakqjtx]+|-)")
 
 
 def parse_predeal(predeal) -> Predeal:
@@ -245,18 +254,17 @@ def parse_predeal(predeal) -> Predeal:
         return predeal
     if isinstance(predeal, str):
         for part in [p for p in re.split(r"[;\n]", predeal) if p.strip()]:
-            m = re.match(r"\s*(north|east|south|west|[NESWnesw])\s*(?::|\bgets\b|\s)\s*(.*)$",
-                         part, re.I)
-            if not m or not m.group(2).strip():
+            m = re.match(r"\s*([^\W\d_]+)\s*(?::|\bgets\b|\s)\s*(.*)$", part, re.I)
+            if not m or notation.seat_word(m.group(1)) is None or not m.group(2).strip():
                 raise ConstraintError(
                     f"cannot read the predeal {part.strip()!r}: write a seat and its cards, as "
                     "'S: AKQ2.KJ4.A93.T52', 'N gets ♠AKQJ' or 'N: ♠AKxxx'"
                 )
-            _parse_hand_text(pre, int(Seat.parse(m.group(1))), m.group(2))
+            _parse_hand_text(pre, int(notation.parse_seat(m.group(1))), m.group(2))
     elif isinstance(predeal, Mapping):
         for key, value in predeal.items():
             try:
-                seat = int(Seat.parse(key))
+                seat = int(notation.parse_seat(key))
             except ParseError as e:
                 raise ConstraintError(f"predeal: {e}") from None
             if isinstance(value, Hand):
@@ -613,7 +621,7 @@ GRID_CELLS = len(SHAPES) * GRID_HCP
 
 
 @lru_cache(maxsize=64)
-def _cached_plan(where, predeal, method, hcp_id) -> "_Plan":
+def _cached_plan(where, predeal, method, evaluators_version) -> "_Plan":
     return _Plan(where, predeal, method)
 
 
@@ -624,7 +632,8 @@ def _plan(where, predeal, method: str = "auto") -> "_Plan":
     """
     if (where is None or isinstance(where, str)) and (predeal is None or isinstance(predeal, str)):
         # keyed on the 'hcp' table too: stacking counts with it, and it can be re-registered
-        return _cached_plan(where, predeal, method, id(_ev.EVALUATORS.get("hcp")))
+        # re-planned whenever an evaluator is registered again or removed
+        return _cached_plan(where, predeal, method, _ev.EVALUATORS.version)
     return _Plan(where, predeal, method)
 
 
