@@ -36,7 +36,7 @@ from ..model.deal import Deal, Vulnerability
 from ..model.errors import InvalidDeal
 from ..model.hand import holdings_to_pbn
 
-try:  # the optional extra
+try:  # a core dependency; a broken install says what to do
     import endplay._dds as _dds
     from endplay.dds import calc_all_tables as _calc_all_tables
     from endplay.dds import par as _endplay_par
@@ -49,8 +49,8 @@ try:  # the optional extra
     from endplay.types import Vul as _Vul
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError(
-        "double dummy needs the optional extra: pip install 'bridgelab[dd]' (it installs endplay, "
-        "which wraps Bo Haglund's DDS solver)"
+        "double dummy needs endplay (a dependency of bridgelab, which wraps Bo Haglund's DDS "
+        "solver): pip install endplay, or reinstall bridgelab"
     ) from e
 
 __all__ = ["dd_table", "dd_tables", "solve_batch", "solve_position", "par", "Par", "set_threads"]
