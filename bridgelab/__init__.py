@@ -50,6 +50,8 @@ _LAZY = {
     "parse_constraint": "dealing.constraints", "Constraint": "dealing.constraints", "parse_predeal": "dealing.dealer",
     "DealRecord": "io.pbn", "read_deals": "io.pbn", "write_deals": "io.pbn", "Lesson": "io.lesson", "make_lesson": "io.lesson",
     "parse_range": "text.notation", "parse_shape": "text.notation",
+    "PlaySession": "coach", "Robot": "coach", "technique_set": "coach", "technique_deals": "coach",
+    "practice_deal": "coach",
 }
 # The modules users reach as ``bridgelab.<name>`` (``from bridgelab import stats``,
 # ``import bridgelab.pbn``), at their place in the layers. ``bridgelab.deal`` stays the function.

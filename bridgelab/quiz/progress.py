@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..model.errors import BridgeError
 
-__all__ = ["ProgressStore", "Mistake", "default_path"]
+__all__ = ["ProgressStore", "Mistake", "PlayedDeal", "default_path"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS answers (
@@ -37,6 +37,23 @@ CREATE TABLE IF NOT EXISTS answers (
     answered_at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS answers_user ON answers (user, question_id);
+CREATE TABLE IF NOT EXISTS plays (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    user        TEXT NOT NULL,
+    deal        TEXT NOT NULL,
+    contract    TEXT NOT NULL,
+    declarer    TEXT NOT NULL,
+    learner     TEXT NOT NULL,
+    cards       TEXT NOT NULL,
+    tricks      INTEGER NOT NULL,
+    dd_tricks   INTEGER NOT NULL,
+    hints       INTEGER NOT NULL,
+    made        INTEGER NOT NULL,
+    claimed     INTEGER NOT NULL,
+    source      TEXT NOT NULL,
+    played_at   REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS plays_user ON plays (user, id);
 """
 
 
@@ -63,6 +80,36 @@ class Mistake:
     given: str
     expected: str
     answered_at: float
+
+
+@dataclass(frozen=True)
+class PlayedDeal:
+    """One deal played with the coach: the deal (PBN), contract, the learner's seats, every card
+    in order ("SA H2 ..."), declarer's tricks, double-dummy tricks from the start, hints used."""
+
+    id: int
+    user: str
+    deal: str
+    contract: str
+    declarer: str
+    learner: str
+    cards: str
+    tricks: int
+    dd_tricks: int
+    hints: int
+    made: bool
+    claimed: bool
+    source: str
+    played_at: float
+
+    @property
+    def learner_declared(self) -> bool:
+        return self.declarer in self.learner
+
+    @property
+    def went_down(self) -> bool:
+        """The learner declared and the contract failed."""
+        return self.learner_declared and not self.made
 
 
 class ProgressStore:
@@ -126,11 +173,34 @@ class ProgressStore:
                 raise
         return int(row)
 
+    def record_play(self, *, user: str, deal: str, contract: str, declarer: str, learner: str,
+                    cards: str, tricks: int, dd_tricks: int, hints: int, made: bool,
+                    claimed: bool = False, source: str = "") -> int:
+        """Store one played deal (a coach session's end) in its own transaction; returns its id."""
+        with self._lock:
+            cur = self._conn.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                cur.execute(
+                    "INSERT INTO plays (user, deal, contract, declarer, learner, cards, tricks,"
+                    " dd_tricks, hints, made, claimed, source, played_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (user, deal, contract, declarer, learner, cards, int(tricks), int(dd_tricks),
+                     int(hints), int(bool(made)), int(bool(claimed)), source, time.time()),
+                )
+                row = cur.lastrowid
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+        return int(row)
+
     def clear(self, user: str = "default") -> None:
-        """Forget every answer of ``user``."""
+        """Forget every answer and played deal of ``user``."""
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
             self._conn.execute("DELETE FROM answers WHERE user = ?", (user,))
+            self._conn.execute("DELETE FROM plays WHERE user = ?", (user,))
             self._conn.execute("COMMIT")
 
     # ---- reading -------------------------------------------------------------------------
@@ -172,3 +242,16 @@ class ProgressStore:
                          GROUP BY question_id) l ON a.id = l.last
                    WHERE a.correct = 0 ORDER BY a.id""", (user,)).fetchall()
         return [Mistake(*r) for r in rows]
+
+    def plays(self, user: str = "default", *, went_down: bool | None = None) -> list[PlayedDeal]:
+        """The deals ``user`` played, oldest first; ``went_down=True``: only those the learner
+        declared and went down in (to review them)."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT id, user, deal, contract, declarer, learner, cards, tricks, dd_tricks, hints,"
+                " made, claimed, source, played_at FROM plays WHERE user = ? ORDER BY id",
+                (user,)).fetchall()
+        out = [PlayedDeal(*r[:10], bool(r[10]), bool(r[11]), *r[12:]) for r in rows]
+        if went_down is not None:
+            out = [p for p in out if p.went_down == went_down]
+        return out
