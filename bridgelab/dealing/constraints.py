@@ -38,7 +38,7 @@ import numpy as np
 
 from ..model.cards import Seat, Strain, suit_index
 from ..model.errors import ConstraintError, ParseError
-from .dealerlang import parse_dealer_condition, looks_like_dealer
+from .dealerlang import MAX_CONDITION, looks_like_dealer, parse_dealer_condition
 from .tree import (GRID_HCP, NCODES, SHAPES, _SHAPE_CODES, And, BatchEnv, BinOp, Constraint,  # noqa: F401
                    GridEnv, HasCard, Node, NotOnGrid, Not, Num, Or, Shape, Value, _kernels, _range,
                    _truth, seat_total, shape_code)
@@ -71,6 +71,9 @@ _BALANCED = _table_from(_ev.is_balanced)
 _SEMI = _table_from(_ev.is_semi_balanced)
 
 
+_LONE_NUMBER = re.compile(r"\s*[-+]?\d{1,3}\s*\Z")
+
+
 def parse_constraint(text) -> Constraint:
     """Read a constraint in the compact form or in Dealer's language (see the module doc)."""
     if isinstance(text, Constraint):
@@ -80,8 +83,18 @@ def parse_constraint(text) -> Constraint:
             f"a constraint is a string like 'N: 15-17 balanced' or a function of a DealBatch, "
             f"not {type(text).__name__}"
         )
+    if len(text) > MAX_CONDITION:
+        raise ConstraintError(
+            f"the constraint is {len(text):,} characters long; at most {MAX_CONDITION:,} are read"
+        )
     if not text.strip():
         raise ConstraintError("the constraint is empty: write e.g. 'N: 15-17 balanced'")
+    if _LONE_NUMBER.match(text):
+        raise ConstraintError(
+            f"{text.strip()!r} alone is ambiguous: in Dealer's language a number is a truth "
+            f"value (1 is always true), in the compact form it is North's HCP: write "
+            f"'N {text.strip()} hcp' for points, or no condition (None) for every deal"
+        )
     if looks_like_dealer(text):
         node = parse_dealer_condition(text)
     else:
@@ -118,7 +131,7 @@ _TOKEN = re.compile(
     | (?P<num>\d+)
     | (?P<op>>=|<=|==|!=|=|<|>|&&|\|\||!|\+|-|\*|/|%|\(|\)|,|;|:)
     | (?P<sym>[♠♥♦♣♤♡♢♧])
-    | (?P<word>[A-Za-z_][A-Za-z_0-9\-]*)
+    | (?P<word>(?i:semi-balanced)|[A-Za-z_][A-Za-z_0-9]*)
     )""",
     re.VERBOSE,
 )
@@ -134,15 +147,20 @@ class _Tok:
         return f"{self.kind}:{self.text}"
 
 
+_BLANK_TO_END = re.compile(r"\s*\Z")
+_SPACES = re.compile(r"\s*")
+_MAX_NEST = 40  # parentheses and 'not' inside each other
+
+
 def _tokenize(text: str) -> list[_Tok]:
     toks = []
     pos = 0
     while pos < len(text):
-        if text[pos:].strip() == "":
+        if _BLANK_TO_END.match(text, pos):  # linear: no copy of the rest per token
             break
         m = _TOKEN.match(text, pos)
         if not m or m.end() == pos:
-            start = pos + (len(text[pos:]) - len(text[pos:].lstrip()))
+            start = _SPACES.match(text, pos).end()
             raise ConstraintError(
                 f"cannot read {text[start:start + 10]!r} at character {start + 1} of {text!r}: "
                 "use seat names (N E S W), numbers, suits (S H D C or ♠ ♥ ♦ ♣), shapes like 4333, "
@@ -235,11 +253,27 @@ class _TeacherParser(_Parser):
     def not_(self) -> Node:
         self.seat_prefix()
         if self.is_("NOT", "!"):
-            self.take()
-            return Not(self.not_())
+            nots = 0
+            while self.is_("NOT", "!"):
+                self.take()
+                nots += 1
+                self.seat_prefix()
+                if nots > _MAX_NEST:
+                    self.fail(f"a condition after at most {_MAX_NEST} 'not's in a row")
+            node = self.not_()
+            for _ in range(nots):
+                node = Not(node)
+            return node
         if self.is_("("):
             self.take()
+            self.nest = getattr(self, "nest", 0) + 1
+            if self.nest > _MAX_NEST:
+                raise ConstraintError(
+                    f"cannot read {self.text[:40]!r}...: parentheses are nested more than "
+                    f"{_MAX_NEST} deep"
+                )
             node = self.or_()
+            self.nest -= 1
             if not self.is_(")"):
                 self.fail("')'")
             self.take()
@@ -293,6 +327,11 @@ class _TeacherParser(_Parser):
     def number(self) -> int:
         if self.tok.kind != "num":
             self.fail("a number")
+        if len(self.tok.text) > 6:
+            raise ConstraintError(
+                f"the number {self.tok.text[:12]}{'...' if len(self.tok.text) > 12 else ''} "
+                "is far beyond any count of points, cards or tricks: write a number up to 999999"
+            )
         return int(self.take().text)
 
     def range_(self) -> tuple[int | None, int | None]:

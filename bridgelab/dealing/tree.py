@@ -60,13 +60,36 @@ def seat_total(holdings: np.ndarray, seat: int, table: np.ndarray) -> np.ndarray
     return out
 
 
+class _Cache(dict):
+    """A BatchEnv's values; a subset's cache takes its parent's values, indexed, when it can."""
+
+    def __init__(self, parent: "_Cache | None" = None, idx=None, parent_n: int = 0):
+        super().__init__()
+        self.parent, self.idx, self.parent_n = parent, idx, parent_n
+
+    def __contains__(self, key) -> bool:
+        if dict.__contains__(self, key):
+            return True
+        if self.parent is not None and key in self.parent:
+            v = self.parent[key]
+            if isinstance(v, np.ndarray) and v.ndim >= 1 and v.shape[0] == self.parent_n:
+                self[key] = v[self.idx]
+                return True
+        return False
+
+
 class BatchEnv:
     """Values of a DealBatch, computed once per constraint evaluation."""
 
-    def __init__(self, holdings: np.ndarray):
+    def __init__(self, holdings: np.ndarray, cache: _Cache | None = None):
         self.h = holdings
         self.n = holdings.shape[0]
-        self._cache: dict = {}
+        self._cache: dict = cache if cache is not None else _Cache()
+
+    def subset(self, mask: np.ndarray) -> "BatchEnv":
+        """The deals where ``mask`` is true, sharing the values computed so far."""
+        idx = np.flatnonzero(mask)
+        return BatchEnv(np.ascontiguousarray(self.h[idx]), _Cache(self._cache, idx, self.n))
 
     def value(self, name: str, seat: int, suit: int | None):
         key = ("v", name, seat, suit)
@@ -207,18 +230,44 @@ class And(Node):
         return self.parts
 
     def ev(self, env):
-        out = _truth(self.parts[0].ev(env))
-        for p in self.parts[1:]:
-            out = out & _truth(p.ev(env))
-        return out
+        return _lazy(self.parts, env, True)
 
 
 class Or(And):
     def ev(self, env):
-        out = _truth(self.parts[0].ev(env))
-        for p in self.parts[1:]:
-            out = out | _truth(p.ev(env))
-        return out
+        return _lazy(self.parts, env, False)
+
+
+def fragile(node: Node) -> bool:
+    """Whether evaluating ``node`` where C would not can fail or cost much (x / 0, tricks())."""
+    f = getattr(node, "_fragile", None)
+    if f is None:
+        f = bool(getattr(node, "FRAGILE", False)) or any(fragile(c) for c in node.children())
+        node._fragile = f
+    return f
+
+
+def _lazy(parts, env, is_and: bool) -> np.ndarray:
+    """&& (is_and) or || of ``parts``, each part evaluated only on the deals still undecided,
+    as C does: on a subset of the batch when few are left or the part is fragile."""
+    out = np.broadcast_to(_truth(np.asarray(parts[0].ev(env))), (env.n,))
+    for p in parts[1:]:
+        live = out if is_and else ~out
+        if not live.any():
+            break
+        if live.all():
+            v = np.broadcast_to(_truth(np.asarray(p.ev(env))), (env.n,))
+            out = v if is_and else out | v
+            continue
+        if hasattr(env, "subset") and (fragile(p) or np.count_nonzero(live) < env.n // 2):
+            sub = env.subset(live)
+            v = np.broadcast_to(_truth(np.asarray(p.ev(sub))), (sub.n,))
+            out = out.copy()
+            out[live] = v if is_and else v | out[live]
+        else:
+            v = np.broadcast_to(_truth(np.asarray(p.ev(env))), (env.n,))
+            out = out & v if is_and else out | v
+    return out
 
 
 class Not(Node):

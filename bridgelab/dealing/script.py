@@ -1,0 +1,400 @@
+"""Run a Dealer script on bridgelab's compiled, vectorised dealer; output in Dealer's layout.
+
+``run_script(text)`` reads the script (``dealerlang``), deals in chunks with the dealer's plan
+(smart stacking when a seat's own conditions are rare, rejection otherwise), evaluates the
+condition on whole chunks, and runs the actions on the deals produced. The text it returns is
+laid out as Debian's ``dealer`` lays it out, action by action, so post-processing keeps
+working; the same results come as arrays and DataFrames on the ``ScriptResult``.
+
+Which deals come out depends on the seed and not on ``workers``: chunk ``i`` is dealt from the
+i-th child of the seed, in chunks of a fixed sequence of sizes. The deals are not Dealer's own
+(its random stream is not reproduced): the rates and statistics agree, not the deals.
+
+``tricks()`` needs a double-dummy solver, which lives above this layer: ``solver`` is a function
+of a (n, 4, 4) batch giving (n, 4, 5) tricks [deal, declarer N E S W, strain C D H S NT];
+``bl.run_dealer_script`` and ``bridgelab dealer`` pass endplay's (``analysis.dd``).
+
+"Generated" counts the deals considered, as Dealer does; when a seat is stacked (drawn directly
+from the hands that meet its own conditions), each deal drawn stands for 1/p deals of plain
+dealing, p being the exact share of such hands, and "Generated" is that equivalent count
+(rounded), an estimate rather than a count. ``method="reject"`` counts exactly.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import math
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..model.cards import Seat
+from ..model.errors import ConstraintError
+from ..model.hand import holding_to_text
+from .dealer import DealBatch, _child, _Plan, _Stream, seed_sequence
+from .dealerlang import Program, parse_script
+from .tree import BatchEnv, Constraint, _truth
+
+from ..model import evaluate as _ev
+
+__all__ = ["run_script", "ScriptResult", "DEFAULT_GENERATE", "DEFAULT_PRODUCE_PRINT"]
+
+DEFAULT_GENERATE = 10_000_000
+"""Dealer's default number of deals generated (its manual says a million; the program 10M)."""
+DEFAULT_PRODUCE_PRINT = 40
+"""Dealer's default number produced when the script prints deals."""
+
+_RANKS = "23456789TJQKA"
+
+
+def _spaced(h: int) -> str:
+    cards = [_RANKS[b] + " " for b in range(12, -1, -1) if h >> b & 1]
+    return "".join(cards) if cards else "- "
+
+
+_SPACED = [_spaced(h) for h in range(_ev.NHOLDINGS)]
+_PADDED = [s + "  " * max(0, 10 - len(s) // 2) for s in _SPACED]  # Dealer pads to ten cards
+_PBN = [holding_to_text(h) for h in range(_ev.NHOLDINGS)]
+_VUL = ("None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All",
+        "None", "NS", "EW")
+
+
+def _chunk_sizes():
+    """The fixed sequence of chunk sizes: small first (a few deals wanted), then large."""
+    size = 4096
+    while True:
+        yield size
+        size = min(size * 2, 1 << 18)
+
+
+@dataclass
+class ScriptResult:
+    """What a script produced: Dealer's text, the deals, and each action's results."""
+
+    program: Program
+    text: str
+    holdings: np.ndarray
+    generated: int
+    produced: int
+    seed: int
+    seconds: float
+    stacked: str | None = None
+    averages: list = field(default_factory=list)  # (label, value)
+    frequencies: list = field(default_factory=list)  # (label, lows, counts...)
+
+    @property
+    def deals(self) -> DealBatch:
+        """The deals produced, as a DealBatch."""
+        return DealBatch(self.holdings)
+
+    @property
+    def rate(self) -> float:
+        """Deals produced per deal generated."""
+        return self.produced / self.generated if self.generated else float("nan")
+
+    def frame(self):
+        """A DataFrame of the deals produced (``bl.deal_frame``'s columns) and, for each action
+        with an expression, its value (columns ``average_1``, ``printoneline_2`` ...)."""
+        from .dealer import batch_frame
+
+        df = batch_frame(self.deals)
+        env = BatchEnv(np.ascontiguousarray(self.holdings))
+        for k, a in enumerate(self.program.actions, 1):
+            for j, node in enumerate(a.exprs):
+                name = f"{a.kind}_{k}" + (f"_{j + 1}" if len(a.exprs) > 1 else "")
+                df[name] = np.broadcast_to(np.asarray(node.ev(env)), (len(df),)).astype(np.int64)
+        return df
+
+    def frequency_frames(self) -> list:
+        """Each frequency action as a DataFrame: counts by value (one expression) or a table
+        of counts (two), with Dealer's Low and High rows for values outside the bounds."""
+        import pandas as pd
+
+        out = []
+        for f in self.frequencies:
+            if f["kind"] == "frequency":
+                out.append(pd.DataFrame({"count": f["counts"]}, index=f["labels"])
+                           .rename_axis(f["label"] or "value"))
+            else:
+                out.append(pd.DataFrame(f["counts"], index=f["labels"], columns=f["labels2"]))
+        return out
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _prepare(text_or_program) -> Program:
+    if isinstance(text_or_program, Program):
+        return text_or_program
+    return parse_script(text_or_program)
+
+
+def _count_option(value, what: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise ConstraintError(f"{what} is a whole number 0 or more, not {value!r}")
+    return int(value)
+
+
+def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = False,
+               verbose: bool = True, swapping: int = 0, solver=None, workers: int = 1,
+               method: str = "auto", input_name: str = "-", progress=None) -> ScriptResult:
+    """Run a Dealer script (text or a Program read by ``parse_script``) and return its result.
+
+    ``seed``, ``produce`` and ``generate`` are Dealer's -s, -p and -g (they win over the
+    script's own ``produce`` and ``generate``, as in Dealer); ``quiet`` is -q (no printpbn
+    output), ``verbose`` False is -v (no closing statistics), ``swapping`` 2 or 3 is -2 or -3.
+    """
+    prog = _prepare(script)
+    produce = _count_option(produce, "produce (-p)")
+    generate = _count_option(generate, "generate (-g)")
+    if swapping not in (0, 2, 3):
+        raise ConstraintError(f"swapping is 0, 2 or 3 (Dealer's -0, -2, -3), not {swapping!r}")
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= 64:
+        raise ConstraintError(f"workers is a whole number from 1 to 64, not {workers!r}")
+    if swapping and prog.predeal:
+        raise ConstraintError("swapping (-2, -3) moves hands between seats and cannot keep a "
+                              "predeal: Dealer says so too; leave one of them out")
+    actions = prog.actions or [_default_action()]
+    will_print = any(a.kind.startswith("print") for a in actions)
+    max_gen = generate or prog.generate or DEFAULT_GENERATE
+    max_prod = produce or prog.produce or (DEFAULT_PRODUCE_PRINT if will_print else max_gen)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "little") & 0x7FFFFFFF
+    seed_int = seed if isinstance(seed, (int, np.integer)) else 0
+    ss = seed_sequence(seed)
+    prog.solver_box["solver"] = solver
+    where = Constraint(prog.text, prog.condition) if prog.condition is not None else None
+    plan = _Plan(where, prog.predeal_text(), method)
+    stacked = plan.stacked_seat
+    scale = 1.0 / plan.rate_hint if stacked is not None else 1.0
+    per_shuffle = {0: 1, 2: 2, 3: 6}[swapping]
+    cap = max_gen if stacked is None else max(1, math.ceil(max_gen / scale))
+
+    start = time.perf_counter()
+    parts, got, tried = [], 0, 0
+
+    def one(i: int, size: int):
+        buf = np.empty((size, 4, 4), dtype=np.uint16)
+        plan.proposal.fill(_Stream(_child(ss, i)), buf)
+        if swapping:
+            buf = _swapped(buf, swapping)
+        mask = plan.accept(buf)
+        idx = np.arange(len(buf)) if mask is None else np.flatnonzero(mask)
+        return buf, idx
+
+    sizes = _chunk_sizes()
+    pool = ThreadPoolExecutor(max_workers=workers) if workers > 1 else None
+    try:
+        pending: list = []
+        nxt = 0
+        planned = 0
+        while got < max_prod and (tried < cap or pending):
+            while len(pending) < workers and planned < cap:
+                size = min(next(sizes), math.ceil((cap - planned) / per_shuffle))
+                planned += size * per_shuffle
+                pending.append(pool.submit(one, nxt, size) if pool else (nxt, size))
+                nxt += 1
+            if not pending:
+                break
+            job = pending.pop(0)
+            buf, idx = job.result() if pool else one(*job)
+            room = cap - tried
+            if len(buf) > room:  # the generate limit falls inside this chunk
+                buf, idx = buf[:room], idx[idx < room]
+            need = max_prod - got
+            if len(idx) >= need:
+                idx = idx[:need]
+                tried += int(idx[-1]) + 1 if need else 0
+            else:
+                tried += len(buf)
+            if len(idx):
+                parts.append(buf[idx])
+                got += len(idx)
+            if progress is not None:
+                progress(got, max_prod)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+    produced = np.concatenate(parts) if parts else np.zeros((0, 4, 4), np.uint16)
+    seconds = time.perf_counter() - start
+    generated = tried if stacked is None else int(round(tried * scale))
+    result = ScriptResult(prog, "", produced, generated, got, seed_int, seconds,
+                          Seat(stacked).full_name if stacked is not None else None)
+    result.text = _output(result, actions, quiet, verbose, input_name)
+    return result
+
+
+def _default_action():
+    from .dealerlang import Action
+
+    return Action("printall", 0)
+
+
+def _swapped(buf: np.ndarray, swapping: int) -> np.ndarray:
+    """Dealer's -2 (each deal, then E and W swapped) and -3 (the six arrangements of E S W)."""
+    if swapping == 2:
+        orders = [(0, 1, 2, 3), (0, 3, 2, 1)]
+    else:  # Dealer's sequence: swap 1-3, 2-3, 1-2, 1-3, 2-3 applied in turn
+        seq, cur = [(0, 1, 2, 3)], [0, 1, 2, 3]
+        for a, b in ((1, 3), (2, 3), (1, 2), (1, 3), (2, 3)):
+            cur[a], cur[b] = cur[b], cur[a]
+            seq.append(tuple(cur))
+        orders = seq
+    out = np.empty((len(buf) * len(orders), 4, 4), dtype=buf.dtype)
+    for k, order in enumerate(orders):
+        out[k::len(orders)] = buf[:, list(order)]
+    return out
+
+
+# ---- output -------------------------------------------------------------------------------------
+
+def _values(node, env, n) -> np.ndarray:
+    return np.broadcast_to(np.asarray(node.ev(env)), (n,)).astype(np.int64)
+
+
+def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_name: str) -> str:
+    prog = result.program
+    h = np.ascontiguousarray(result.holdings)
+    n = len(h)
+    env = BatchEnv(h)
+    hl = h.tolist()
+    per_deal: list[list[str]] = []
+    closing: list[str] = []
+    stored_print = False
+    for a in actions:
+        k = a.kind
+        if k == "printall":
+            per_deal.append([
+                f"{i + 1:4d}.\n" + "".join(
+                    _PADDED[d[0][s]] + _PADDED[d[1][s]] + _PADDED[d[2][s]] + _SPACED[d[3][s]] + "\n"
+                    for s in range(4)) + "\n"
+                for i, d in enumerate(hl)])
+        elif k == "printew":
+            per_deal.append(["".join(_PADDED[d[3][s]] + _SPACED[d[1][s]] + "\n" for s in range(4))
+                             + "\n" for d in hl])
+        elif k in ("printcompact", "printoneline"):
+            vals = _values(a.exprs[0], env, n).tolist() if a.exprs else None
+            if k == "printcompact":
+                lines = ["".join(f"{'nesw'[p]} {'.'.join(_PBN[x] for x in d[p])}\n"
+                                 for p in range(4)) for d in hl]
+                if vals is not None:
+                    lines = [t + f"{v}\n" for t, v in zip(lines, vals)]
+            else:
+                lines = [" ".join(f"{'nesw'[p]} {'.'.join(_PBN[x] for x in d[p])}"
+                                  for p in range(4)) + " " for d in hl]
+                lines = [t + (f"{v}\n" if vals is not None else "\n")
+                         for t, v in zip(lines, vals or itertools.repeat(None))]
+            per_deal.append(lines)
+        elif k == "printpbn":
+            if not quiet:
+                per_deal.append(_pbn(prog, hl, result.seed, input_name))
+        elif k == "printes":
+            cols = [(item if isinstance(item, str) else _values(item, env, n).tolist())
+                    for item in a.items]
+            per_deal.append(["".join(c if isinstance(c, str) else str(c[i]) for c in cols)
+                             for i in range(n)])
+        elif k == "print":
+            stored_print = True
+            closing.append(_print_pages(hl, set(a.seats)))
+        elif k == "average":
+            v = _values(a.exprs[0], env, n)
+            avg = float(v.sum()) / n if n else float("nan")
+            result.averages.append((a.label, avg))
+            closing.append((f"{a.label}: " if a.label is not None else "") + f"{avg:g}\n")
+        elif k == "frequency":
+            closing.append(_freq1(result, a, _values(a.exprs[0], env, n)))
+        elif k == "frequency2d":
+            closing.append(_freq2(result, a, _values(a.exprs[0], env, n),
+                                  _values(a.exprs[1], env, n)))
+    del stored_print
+    text = "".join(itertools.chain.from_iterable(zip(*per_deal))) if per_deal else ""
+    text += "".join(closing)
+    if verbose:
+        text += (f"Generated {result.generated} hands\nProduced {result.produced} hands\n"
+                 f"Initial random seed {result.seed}\nTime needed {result.seconds:8.3f} sec\n")
+    return text
+
+
+def _pbn(prog: Program, hl, seed, input_name: str) -> list[str]:
+    date = datetime.date.today().strftime("%Y.%m.%d")
+    out = []
+    for i, d in enumerate(hl):
+        board = i + 1
+        dealer = "NESW"[prog.dealer] if prog.dealer is not None else "NESW"[(board - 1) % 4]
+        vul = prog.vulnerable if prog.vulnerable is not None else _VUL[(board - 1) % 16]
+        deal = " ".join(".".join(_PBN[x] for x in d[p]) for p in range(4))
+        out.append(
+            f'[Event "Hand simulated by dealer with file {input_name}, seed {seed}"]\n'
+            f'[Site "-"]\n[Date "{date}"]\n[Board "{board}"]\n[West "-"]\n[North "-"]\n'
+            f'[East "-"]\n[South "-"]\n[Dealer "{dealer}"]\n[Vulnerable "{vul}"]\n'
+            f'[Deal "N:{deal}"]\n[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n'
+        )
+    return out
+
+
+def _print_pages(hl, seats: set) -> str:
+    out = []
+    for p in range(4):
+        if p not in seats:
+            continue
+        out.append(f"\n\n{Seat(p).full_name} hands:\n\n\n\n")
+        for i in range(0, len(hl), 4):
+            group = hl[i:i + 4]
+            out.append("".join(f"{i + j + 1:4d}.{' ':>15}" for j in range(len(group))) + "\n")
+            for s in range(4):
+                out.append("".join(_PADDED[d[p][s]] for d in group[:-1])
+                           + _SPACED[group[-1][p][s]] + "\n")
+            out.append("\n")
+        out.append("\f")
+    return "".join(out)
+
+
+def _freq1(result: ScriptResult, a, v: np.ndarray) -> str:
+    lo, hi = a.bounds
+    low, high = int((v < lo).sum()), int((v > hi).sum())
+    inside = v[(v >= lo) & (v <= hi)] - lo
+    counts = np.bincount(inside, minlength=hi - lo + 1)
+    out = [f"Frequency {a.label or ''}:\n"]
+    if low:
+        out.append(f"Low\t{low:8d}\n")
+    out += [f"{lo + i:5d}\t{c:8d}\n" for i, c in enumerate(counts.tolist())]
+    if high:
+        out.append(f"High\t{high:8d}\n")
+    labels = (["Low"] if low else []) + list(range(lo, hi + 1)) + (["High"] if high else [])
+    result.frequencies.append({"kind": "frequency", "label": a.label, "labels": labels,
+                               "counts": ([low] if low else []) + counts.tolist()
+                               + ([high] if high else [])})
+    return "".join(out)
+
+
+def _freq2(result: ScriptResult, a, v1: np.ndarray, v2: np.ndarray) -> str:
+    lo1, hi1, lo2, hi2 = a.bounds
+    r = np.where(v1 > hi1, hi1 - lo1 + 2, np.maximum(v1 - lo1 + 1, 0))
+    c = np.where(v2 > hi2, hi2 - lo2 + 2, np.maximum(v2 - lo2 + 1, 0))
+    nr, nc = hi1 - lo1 + 3, hi2 - lo2 + 3
+    table = np.bincount(r * nc + c, minlength=nr * nc).reshape(nr, nc)
+    out = [f"Frequency {a.label or ''}:\n", "        Low"]
+    out += [f" {lo2 + j:6d}" for j in range(nc - 2)]
+    out.append("   High    Sum\n")
+    for i in range(nr):
+        name = "Low " if i == 0 else "High" if i == nr - 1 else f"{lo1 + i - 1:4d}"
+        out.append(name + "".join(f" {x:6d}" for x in table[i].tolist())
+                   + f" {int(table[i].sum()):6d}\n")
+    out.append("Sum " + "".join(f" {x:6d}" for x in table.sum(axis=0).tolist())
+               + f" {int(table.sum()):6d}\n\n")
+    labels1 = ["Low"] + list(range(lo1, hi1 + 1)) + ["High"]
+    labels2 = ["Low"] + list(range(lo2, hi2 + 1)) + ["High"]
+    result.frequencies.append({"kind": "frequency2d", "label": a.label, "labels": labels1,
+                               "labels2": labels2, "counts": table})
+    return "".join(out)
+
+
+def truth(x) -> np.ndarray:
+    """1/0 of Dealer's truth for an array of values."""
+    return _truth(np.asarray(x))
