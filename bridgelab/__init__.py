@@ -43,6 +43,7 @@ _LAZY = {
     "QuizSession": "quiz", "ProgressStore": "quiz",
     "advise": "system", "System": "system", "PracticeTable": "system",
     "parse_constraint": "dealing.constraints", "Constraint": "dealing.constraints", "parse_predeal": "dealing.dealer",
+    "run_dealer_script": "analysis.scripts", "parse_dealer_script": "dealing.dealerlang",
     "DealRecord": "io.pbn", "read_deals": "io.pbn", "Lesson": "io.lesson", "make_lesson": "io.lesson",
 }
 # The modules users reach as ``bridgelab.<name>`` (``from bridgelab import stats``,

@@ -10,7 +10,8 @@ import sys
 from ..model.errors import BridgeError
 
 # Subcommands, in the order --help lists them.
-COMMANDS = ("eval", "deal", "auction", "score", "quiz", "lesson", "handout", "stats", "bid")
+COMMANDS = ("eval", "deal", "dealer", "auction", "score", "quiz", "lesson", "handout", "stats",
+            "bid")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1046,3 +1046,7 @@ def _seat_name(seat: int) -> str:
 
 
 __all__ += ["LOSERS", "CONTROLS", "QUALITY", "tokenize", "KEYWORDS", "ParseError"]
+
+
+parse_dealer_script = parse_script
+__all__ += ["parse_dealer_script"]

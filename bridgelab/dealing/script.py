@@ -223,7 +223,7 @@ def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = 
             pool.shutdown(wait=False, cancel_futures=True)
     produced = np.concatenate(parts) if parts else np.zeros((0, 4, 4), np.uint16)
     seconds = time.perf_counter() - start
-    generated = tried if stacked is None else int(round(tried * scale))
+    generated = tried if stacked is None else min(int(round(tried * scale)), max_gen)
     result = ScriptResult(prog, "", produced, generated, got, seed_int, seconds,
                           Seat(stacked).full_name if stacked is not None else None)
     result.text = _output(result, actions, quiet, verbose, input_name)
