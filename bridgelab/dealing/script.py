@@ -23,7 +23,6 @@ dealing, p being the exact share of such hands, and "Generated" is that equivale
 from __future__ import annotations
 
 import datetime
-import itertools
 import math
 import os
 import time
@@ -258,95 +257,172 @@ def _values(node, env, n) -> np.ndarray:
     return np.broadcast_to(np.asarray(node.ev(env)), (n,)).astype(np.int64)
 
 
+def _table(strings) -> np.ndarray:
+    """Strings as rows of bytes padded with NUL (removed from the output at the end)."""
+    enc = [x.encode() for x in strings]
+    t = np.zeros((len(enc), max(max(len(e) for e in enc), 1)), dtype=np.uint8)
+    for i, e in enumerate(enc):
+        t[i, :len(e)] = np.frombuffer(e, dtype=np.uint8)
+    return t
+
+
+_T_PBN = _table(_PBN)
+_T_SPACED = _table(_SPACED)
+_T_PADDED = _table(_PADDED)
+_T_SEAT = _table(["N", "E", "S", "W"])
+_T_VUL = _table(_VUL)
+_BLOCK = 1 << 15  # deals formatted at a time (bounds the memory of the byte columns)
+
+
+def _const(text: str, n: int) -> np.ndarray:
+    b = np.frombuffer(text.encode(), dtype=np.uint8)
+    return np.broadcast_to(b, (n, len(b)))
+
+
+def _ints(v: np.ndarray, width: int = 0) -> np.ndarray:
+    """C's %d (or %<width>d) of each value, as rows of bytes (NUL where nothing is printed)."""
+    v = np.asarray(v, dtype=np.int64)
+    a = np.abs(v)
+    w = 12
+    out = np.zeros((len(v), w), dtype=np.uint8)
+    ndig = np.ones(len(v), dtype=np.int64)
+    for k in range(1, 11):
+        ndig += a >= 10 ** k
+    for k in range(11):
+        col = w - 1 - k
+        out[:, col] = np.where(k < ndig, 48 + (a // 10 ** k) % 10, 0)
+    length = ndig + (v < 0)
+    rows = np.arange(len(v))
+    neg = v < 0
+    out[rows[neg], w - 1 - ndig[neg]] = ord("-")
+    if width:
+        pos = np.arange(w)[None, :]
+        out[(pos >= w - width) & (pos < (w - length)[:, None])] = ord(" ")
+    return out
+
+
+def _hand(hb: np.ndarray, p: int) -> list:
+    n = len(hb)
+    return [_T_PBN[hb[:, p, 0]], _const(".", n), _T_PBN[hb[:, p, 1]], _const(".", n),
+            _T_PBN[hb[:, p, 2]], _const(".", n), _T_PBN[hb[:, p, 3]]]
+
+
+def _columns(a, hb: np.ndarray, first: int, vals: dict, prog: Program, seed, input_name) -> list:
+    """The byte columns of one printing action for a block of deals (numbered from first)."""
+    n = len(hb)
+    k = a.kind
+    nums = np.arange(first + 1, first + n + 1)
+    cols: list = []
+    if k == "printall":
+        cols += [_ints(nums, 4), _const(".\n", n)]
+        for s in range(4):
+            cols += [_T_PADDED[hb[:, 0, s]], _T_PADDED[hb[:, 1, s]], _T_PADDED[hb[:, 2, s]],
+                     _T_SPACED[hb[:, 3, s]], _const("\n", n)]
+        cols.append(_const("\n", n))
+    elif k == "printew":
+        for s in range(4):
+            cols += [_T_PADDED[hb[:, 3, s]], _T_SPACED[hb[:, 1, s]], _const("\n", n)]
+        cols.append(_const("\n", n))
+    elif k == "printcompact":
+        for p in range(4):
+            cols += [_const("nesw"[p] + " ", n), *_hand(hb, p), _const("\n", n)]
+        if a.exprs:
+            cols += [_ints(vals[id(a.exprs[0])]), _const("\n", n)]
+    elif k == "printoneline":
+        for p in range(4):
+            cols += [_const("nesw"[p] + " ", n), *_hand(hb, p), _const(" ", n)]
+        if a.exprs:
+            cols.append(_ints(vals[id(a.exprs[0])]))
+        cols.append(_const("\n", n))
+    elif k == "printpbn":
+        date = datetime.date.today().strftime("%Y.%m.%d")
+        cols += [_const(f'[Event "Hand simulated by dealer with file {input_name}, seed {seed}"]'
+                        f'\n[Site "-"]\n[Date "{date}"]\n[Board "', n), _ints(nums),
+                 _const('"]\n[West "-"]\n[North "-"]\n[East "-"]\n[South "-"]\n[Dealer "', n),
+                 _const("NESW"[prog.dealer], n) if prog.dealer is not None
+                 else _T_SEAT[(nums - 1) % 4],
+                 _const('"]\n[Vulnerable "', n),
+                 _const(prog.vulnerable, n) if prog.vulnerable is not None
+                 else _T_VUL[(nums - 1) % 16],
+                 _const('"]\n[Deal "N:', n)]
+        for p in range(4):
+            cols += [*_hand(hb, p), _const(" " if p < 3 else "", n)]
+        cols.append(_const('"]\n[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n', n))
+    elif k == "printes":
+        for item in a.items:
+            cols.append(_const(item, n) if isinstance(item, str) else _ints(vals[id(item)]))
+    return [c for c in cols if c.shape[1]]
+
+
+def _text(cols: list) -> str:
+    return np.concatenate(cols, axis=1).tobytes().replace(b"\0", b"").decode()
+
+
 def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_name: str) -> str:
     prog = result.program
     h = np.ascontiguousarray(result.holdings)
     n = len(h)
     env = BatchEnv(h)
-    hl = h.tolist()
-    per_deal: list[list[str]] = []
-    closing: list[str] = []
-    stored_print = False
+    printing = [a for a in actions if a.kind in ("printall", "printew", "printcompact",
+                                                 "printoneline", "printes")
+                or a.kind == "printpbn" and not quiet]
+    vals = {}
+    for a in printing:
+        for node in list(a.exprs) + [i for i in a.items if not isinstance(i, str)]:
+            vals[id(node)] = _values(node, env, n)
+    parts: list[str] = []
+    if printing and n:
+        for first in range(0, n, _BLOCK):
+            hb = h[first:first + _BLOCK]
+            block_vals = {key: v[first:first + _BLOCK] for key, v in vals.items()}
+            cols = []
+            for a in printing:
+                cols += _columns(a, hb, first, block_vals, prog, result.seed, input_name)
+            parts.append(_text(cols))
     for a in actions:
         k = a.kind
-        if k == "printall":
-            per_deal.append([
-                f"{i + 1:4d}.\n" + "".join(
-                    _PADDED[d[0][s]] + _PADDED[d[1][s]] + _PADDED[d[2][s]] + _SPACED[d[3][s]] + "\n"
-                    for s in range(4)) + "\n"
-                for i, d in enumerate(hl)])
-        elif k == "printew":
-            per_deal.append(["".join(_PADDED[d[3][s]] + _SPACED[d[1][s]] + "\n" for s in range(4))
-                             + "\n" for d in hl])
-        elif k in ("printcompact", "printoneline"):
-            vals = _values(a.exprs[0], env, n).tolist() if a.exprs else None
-            if k == "printcompact":
-                lines = ["".join(f"{'nesw'[p]} {'.'.join(_PBN[x] for x in d[p])}\n"
-                                 for p in range(4)) for d in hl]
-                if vals is not None:
-                    lines = [t + f"{v}\n" for t, v in zip(lines, vals)]
-            else:
-                lines = [" ".join(f"{'nesw'[p]} {'.'.join(_PBN[x] for x in d[p])}"
-                                  for p in range(4)) + " " for d in hl]
-                lines = [t + (f"{v}\n" if vals is not None else "\n")
-                         for t, v in zip(lines, vals or itertools.repeat(None))]
-            per_deal.append(lines)
-        elif k == "printpbn":
-            if not quiet:
-                per_deal.append(_pbn(prog, hl, result.seed, input_name))
-        elif k == "printes":
-            cols = [(item if isinstance(item, str) else _values(item, env, n).tolist())
-                    for item in a.items]
-            per_deal.append(["".join(c if isinstance(c, str) else str(c[i]) for c in cols)
-                             for i in range(n)])
-        elif k == "print":
-            stored_print = True
-            closing.append(_print_pages(hl, set(a.seats)))
+        if k == "print":
+            parts.append(_print_pages(h, a.seats))
         elif k == "average":
             v = _values(a.exprs[0], env, n)
             avg = float(v.sum()) / n if n else float("nan")
             result.averages.append((a.label, avg))
-            closing.append((f"{a.label}: " if a.label is not None else "") + f"{avg:g}\n")
+            parts.append((f"{a.label}: " if a.label is not None else "") + f"{avg:g}\n")
         elif k == "frequency":
-            closing.append(_freq1(result, a, _values(a.exprs[0], env, n)))
+            parts.append(_freq1(result, a, _values(a.exprs[0], env, n)))
         elif k == "frequency2d":
-            closing.append(_freq2(result, a, _values(a.exprs[0], env, n),
-                                  _values(a.exprs[1], env, n)))
-    del stored_print
-    text = "".join(itertools.chain.from_iterable(zip(*per_deal))) if per_deal else ""
-    text += "".join(closing)
+            parts.append(_freq2(result, a, _values(a.exprs[0], env, n),
+                                _values(a.exprs[1], env, n)))
     if verbose:
-        text += (f"Generated {result.generated} hands\nProduced {result.produced} hands\n"
-                 f"Initial random seed {result.seed}\nTime needed {result.seconds:8.3f} sec\n")
-    return text
+        parts.append(f"Generated {result.generated} hands\nProduced {result.produced} hands\n"
+                     f"Initial random seed {result.seed}\n"
+                     f"Time needed {result.seconds:8.3f} sec\n")
+    return "".join(parts)
 
 
-def _pbn(prog: Program, hl, seed, input_name: str) -> list[str]:
-    date = datetime.date.today().strftime("%Y.%m.%d")
+def _print_pages(h: np.ndarray, seats) -> str:
+    """Dealer's print(seats): each seat's hands on pages, four deals across."""
     out = []
-    for i, d in enumerate(hl):
-        board = i + 1
-        dealer = "NESW"[prog.dealer] if prog.dealer is not None else "NESW"[(board - 1) % 4]
-        vul = prog.vulnerable if prog.vulnerable is not None else _VUL[(board - 1) % 16]
-        deal = " ".join(".".join(_PBN[x] for x in d[p]) for p in range(4))
-        out.append(
-            f'[Event "Hand simulated by dealer with file {input_name}, seed {seed}"]\n'
-            f'[Site "-"]\n[Date "{date}"]\n[Board "{board}"]\n[West "-"]\n[North "-"]\n'
-            f'[East "-"]\n[South "-"]\n[Dealer "{dealer}"]\n[Vulnerable "{vul}"]\n'
-            f'[Deal "N:{deal}"]\n[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n'
-        )
-    return out
-
-
-def _print_pages(hl, seats: set) -> str:
-    out = []
-    for p in range(4):
-        if p not in seats:
-            continue
+    n = len(h)
+    full = n - n % 4
+    for p in sorted(set(seats)):
         out.append(f"\n\n{Seat(p).full_name} hands:\n\n\n\n")
-        for i in range(0, len(hl), 4):
-            group = hl[i:i + 4]
-            out.append("".join(f"{i + j + 1:4d}.{' ':>15}" for j in range(len(group))) + "\n")
+        for first in range(0, full, 4 * _BLOCK):
+            g = h[first:min(full, first + 4 * _BLOCK)].reshape(-1, 4, 4, 4)
+            m = len(g)
+            nums = first + 1 + 4 * np.arange(m)
+            cols = []
+            for j in range(4):
+                cols += [_ints(nums + j, 4), _const("." + " " * 15, m)]
+            cols.append(_const("\n", m))
+            for s in range(4):
+                cols += [_T_PADDED[g[:, 0, p, s]], _T_PADDED[g[:, 1, p, s]],
+                         _T_PADDED[g[:, 2, p, s]], _T_SPACED[g[:, 3, p, s]], _const("\n", m)]
+            cols.append(_const("\n", m))
+            out.append(_text(cols))
+        if full < n:
+            group = h[full:].tolist()
+            out.append("".join(f"{full + j + 1:4d}.{' ':>15}" for j in range(len(group))) + "\n")
             for s in range(4):
                 out.append("".join(_PADDED[d[p][s]] for d in group[:-1])
                            + _SPACED[group[-1][p][s]] + "\n")
