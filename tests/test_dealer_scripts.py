@@ -45,7 +45,7 @@ def ours(text: str, **kw) -> str:
     return run_script(text, **kw).text
 
 
-# ---- the corpus reads ----------------------------------------------------------------------------
+# ---- the corpus reads ---------------------------------------------------------------------------
 
 def test_corpus_has_twenty_scripts_with_sources():
     assert len(SCRIPTS) >= 20
@@ -60,7 +60,7 @@ def test_every_corpus_script_reads(path):
     assert prog.actions or prog.condition is not None or prog.generate
 
 
-# ---- meaning: the silently wrong answers of issue 17 -----------------------------------------------
+# ---- meaning: the silently wrong answers of issue 17 --------------------------------------------
 
 BATCH = bl.deal_batch(20_000, seed=11)
 HCP_N = BATCH.hcp[:, 0].astype(np.int64)
@@ -141,7 +141,7 @@ def test_workers_do_not_change_the_deals():
     assert ours(text, seed=9, verbose=False) == ours(text, seed=9, verbose=False, workers=2)
 
 
-# ---- against Dealer itself -------------------------------------------------------------------------
+# ---- against Dealer itself ----------------------------------------------------------------------
 
 def _random_expression(rng: random.Random, depth: int = 0) -> str:
     """A constant expression over every operator of Dealer's language."""
@@ -271,7 +271,7 @@ def test_acceptance_rate_agrees_with_dealer(path, tmp_path):
     assert abs(r1 - r2) <= 5 * sigma + 1 / n, (r1, r2, sigma)
 
 
-# ---- hostile input (issue 19, items 9 and 10) --------------------------------------------------------
+# ---- hostile input (issue 19, items 9 and 10) ---------------------------------------------------
 
 def _in_subprocess(code: str, seconds: int = 60) -> str:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

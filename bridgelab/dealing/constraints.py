@@ -39,9 +39,9 @@ import numpy as np
 from ..model.cards import Seat, Strain, suit_index
 from ..model.errors import ConstraintError, ParseError
 from .dealerlang import MAX_CONDITION, looks_like_dealer, parse_dealer_condition
-from .tree import (GRID_HCP, NCODES, SHAPES, _SHAPE_CODES, And, BatchEnv, BinOp, Constraint,  # noqa: F401
-                   GridEnv, HasCard, Node, NotOnGrid, Not, Num, Or, Shape, Value, _kernels, _range,
-                   _truth, seat_total, shape_code)
+from .tree import (GRID_HCP, NCODES, SHAPES, _SHAPE_CODES, And, BatchEnv, BinOp,  # noqa: F401
+                   Constraint, GridEnv, HasCard, Node, NotOnGrid, Not, Num, Or, Shape, Value,
+                   _kernels, _range, _truth, seat_total, shape_code)
 
 from ..model import evaluate as _ev
 

@@ -502,7 +502,8 @@ _HOLDING = re.compile(r"^([SHDC])([AKQJT98765432]*)$")
 _SHAPE = re.compile(r"^[0-9x]{4}$")
 _CONTRACT = re.compile(r"^x([1-7])([CDHSN])$")
 
-_WHAT = ("Allowed in Dealer's language: hcp(north) >= 15, spades(south), shape(north, any 4333 + 5xxx), "
+_WHAT = ("Allowed in Dealer's language: hcp(north) >= 15, spades(south), "
+         "shape(north, any 4333 + 5xxx), "
          "hascard(west, AS), loser(east, hearts), control(...), aces(...) ... c13(...), "
          "cccc(north), quality(north, spades), tricks(south, notrump), score(vul, x4S, 10), "
          "imps(...), numbers, variables, + - * / %, comparisons, && || ! ?: and parentheses")

@@ -266,6 +266,7 @@ def _table(strings) -> np.ndarray:
     return t
 
 
+_LEN8 = _ev.LENGTH.astype(np.int64)
 _T_PBN = _table(_PBN)
 _T_SPACED = _table(_SPACED)
 _T_PADDED = _table(_PADDED)
@@ -283,12 +284,13 @@ def _ints(v: np.ndarray, width: int = 0) -> np.ndarray:
     """C's %d (or %<width>d) of each value, as rows of bytes (NUL where nothing is printed)."""
     v = np.asarray(v, dtype=np.int64)
     a = np.abs(v)
-    w = 12
+    most = len(str(int(a.max()))) if len(a) else 1
+    w = max(most + 1, width)
     out = np.zeros((len(v), w), dtype=np.uint8)
     ndig = np.ones(len(v), dtype=np.int64)
-    for k in range(1, 11):
+    for k in range(1, most):
         ndig += a >= 10 ** k
-    for k in range(11):
+    for k in range(most):
         col = w - 1 - k
         out[:, col] = np.where(k < ndig, 48 + (a // 10 ** k) % 10, 0)
     length = ndig + (v < 0)
@@ -299,6 +301,14 @@ def _ints(v: np.ndarray, width: int = 0) -> np.ndarray:
         pos = np.arange(w)[None, :]
         out[(pos >= w - width) & (pos < (w - length)[:, None])] = ord(" ")
     return out
+
+
+def _cards(holdings: np.ndarray, padded: bool) -> np.ndarray:
+    """Dealer's spaced cards of each holding ('A K 4 ', '- '), padded to ten cards if asked,
+    cut to the widest holding present."""
+    longest = int(_LEN8[holdings].max()) if holdings.size else 1
+    width = max(2 * max(longest, 1), 20 if padded else 0)
+    return (_T_PADDED if padded else _T_SPACED)[holdings, :width]
 
 
 def _hand(hb: np.ndarray, p: int) -> list:
@@ -316,12 +326,12 @@ def _columns(a, hb: np.ndarray, first: int, vals: dict, prog: Program, seed, inp
     if k == "printall":
         cols += [_ints(nums, 4), _const(".\n", n)]
         for s in range(4):
-            cols += [_T_PADDED[hb[:, 0, s]], _T_PADDED[hb[:, 1, s]], _T_PADDED[hb[:, 2, s]],
-                     _T_SPACED[hb[:, 3, s]], _const("\n", n)]
+            cols += [_cards(hb[:, 0, s], True), _cards(hb[:, 1, s], True),
+                     _cards(hb[:, 2, s], True), _cards(hb[:, 3, s], False), _const("\n", n)]
         cols.append(_const("\n", n))
     elif k == "printew":
         for s in range(4):
-            cols += [_T_PADDED[hb[:, 3, s]], _T_SPACED[hb[:, 1, s]], _const("\n", n)]
+            cols += [_cards(hb[:, 3, s], True), _cards(hb[:, 1, s], False), _const("\n", n)]
         cols.append(_const("\n", n))
     elif k == "printcompact":
         for p in range(4):
@@ -355,7 +365,8 @@ def _columns(a, hb: np.ndarray, first: int, vals: dict, prog: Program, seed, inp
 
 
 def _text(cols: list) -> str:
-    return np.concatenate(cols, axis=1).tobytes().replace(b"\0", b"").decode()
+    arr = np.concatenate(cols, axis=1).ravel()
+    return arr[arr != 0].tobytes().decode()
 
 
 def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_name: str) -> str:
@@ -416,8 +427,9 @@ def _print_pages(h: np.ndarray, seats) -> str:
                 cols += [_ints(nums + j, 4), _const("." + " " * 15, m)]
             cols.append(_const("\n", m))
             for s in range(4):
-                cols += [_T_PADDED[g[:, 0, p, s]], _T_PADDED[g[:, 1, p, s]],
-                         _T_PADDED[g[:, 2, p, s]], _T_SPACED[g[:, 3, p, s]], _const("\n", m)]
+                cols += [_cards(g[:, 0, p, s], True), _cards(g[:, 1, p, s], True),
+                         _cards(g[:, 2, p, s], True), _cards(g[:, 3, p, s], False),
+                         _const("\n", m)]
             cols.append(_const("\n", m))
             out.append(_text(cols))
         if full < n:

@@ -318,7 +318,8 @@ class Constraint:
                 continue
             (seat,) = seats
             try:
-                mask = np.broadcast_to(_truth(np.asarray(part.ev(GridEnv(seat)))), (GridEnv.HCP.size,))
+                mask = np.broadcast_to(_truth(np.asarray(part.ev(GridEnv(seat)))),
+                                       (GridEnv.HCP.size,))
             except NotOnGrid:
                 continue
             grids[seat] = mask if seat not in grids else grids[seat] & mask
