@@ -43,13 +43,13 @@ def run(args) -> int:
         def progress(got, want):
             print(f"Calculating... {100 * got // max(want, 1):2d}% complete\r", end="",
                   file=sys.stderr)
-    result = run_dealer_script(text, seed=args.seed, produce=args.produce,
-                               generate=args.generate, quiet=args.quiet, verbose=args.verbose,
-                               swapping=args.swapping, workers=args.workers,
-                               input_name=name, progress=progress)
     try:
-        sys.stdout.write(result.text)
+        run_dealer_script(text, seed=args.seed, produce=args.produce, generate=args.generate,
+                          quiet=args.quiet, verbose=args.verbose, swapping=args.swapping,
+                          workers=args.workers, input_name=name, progress=progress,
+                          out=sys.stdout)
         sys.stdout.flush()
-    except BrokenPipeError:
+    except BrokenPipeError:  # dealer ... | head
+        sys.stderr.close()
         return 0
     return 0

@@ -347,6 +347,13 @@ class Count(Node):
         if not hasattr(env, "h"):  # the (shape, HCP) grid of smart stacking
             if self.grid is None:
                 raise NotOnGrid
+            if self.grid == "hcp":
+                grid_table = getattr(env, "hcp_table", None)
+                if grid_table is None:
+                    reg = _ev.EVALUATORS.get("hcp")
+                    grid_table = reg.table if reg is not None else None
+                if grid_table is None or not np.array_equal(self.table, grid_table):
+                    raise NotOnGrid
             return env.value(self.grid, self.seat, self.suit)
         key = ("count", id(self.table), self.seat, self.suit)
         if key not in env._cache:
@@ -466,6 +473,7 @@ class Program:
     variables: dict = field(default_factory=dict)
     solver_box: dict = field(default_factory=dict)
     uses_tricks: bool = False
+    hcp_table: np.ndarray | None = None  # hcp() as the script's pointcount gives it
 
     @property
     def prints(self) -> bool:
@@ -512,12 +520,15 @@ _WHAT = ("Allowed in Dealer's language: hcp(north) >= 15, spades(south), "
 class _Reader:
     """Recursive descent over the tokens, C's precedence; binary chains read in loops."""
 
-    def __init__(self, text: str, toks: list[Tok], program: Program | None = None):
+    def __init__(self, text: str, toks: list[Tok], program: Program | None = None,
+                 hcp_table: np.ndarray | None = None):
         self.text, self.toks, self.i = text, toks, 0
         self.prog = program if program is not None else Program(text)
-        self.counts = {"hcp": list(HCP_4321)}
-        self.alt = _altcount_defaults()
-        self._tables: dict = {}
+        # Dealer's point counts are global: a pointcount or altcount line changes hcp() and
+        # ptN() everywhere in the script, before it too; so the nodes share these tables,
+        # which such a line changes in place
+        self.prog.hcp_table = _count_table(HCP_4321) if hcp_table is None else hcp_table
+        self.alt_tables = [_count_table(v) for v in _altcount_defaults()]
         self.nest = 0
 
     # -- token helpers
@@ -694,17 +705,9 @@ class _Reader:
         return seat, suit
 
     def count_table(self, kind: str, index: int | None = None) -> tuple[np.ndarray, str | None]:
-        values = self.counts["hcp"] if kind == "hcp" else self.alt[index]
-        key = (kind, index, tuple(values))
-        if key not in self._tables:
-            self._tables[key] = _count_table(values)
-        table = self._tables[key]
-        grid = None
         if kind == "hcp":
-            reg = _ev.EVALUATORS.get("hcp")
-            if reg is not None and np.array_equal(reg.table, table):
-                grid = "hcp"
-        return table, grid
+            return self.prog.hcp_table, "hcp"
+        return self.alt_tables[index], None
 
     def function(self) -> Node:
         t = self.take()
@@ -849,14 +852,14 @@ class _Reader:
                 self.predeal()
             elif w == "pointcount":
                 self.take()
-                self.counts["hcp"] = self.count_list(t)
+                self.prog.hcp_table[:] = _count_table(self.count_list(t))
             elif w == "altcount":
                 self.take()
                 n = self.tok
                 if n.kind != "num" or int(n.text) > 9:
                     self.fail("the number (0-9) of the alternative count")
                 self.take()
-                self.alt[int(n.text)] = self.count_list(t)
+                self.alt_tables[int(n.text)][:] = _count_table(self.count_list(t))
             elif w == "condition":
                 self.take()
                 prog.condition = self.top_expr()
@@ -1027,7 +1030,10 @@ def _check_length(text: str, limit: int, what: str) -> None:
 def parse_dealer_condition(text: str) -> Node:
     """The expression tree of one condition in Dealer's language (variables not allowed)."""
     _check_length(text, MAX_CONDITION, "condition")
-    r = _Reader(text, tokenize(text))
+    # a condition alone counts hcp() with the registered 'hcp' (4-3-2-1 unless re-registered),
+    # as the compact form does; a script counts with its own pointcount (Dealer's 4-3-2-1)
+    reg = _ev.EVALUATORS.get("hcp")
+    r = _Reader(text, tokenize(text), hcp_table=None if reg is None else np.asarray(reg.table))
     node = r.top_expr()
     if r.tok.kind != "end":
         r.fail("an operator (&& || ?: a comparison + - * / %) or the end of the condition")

@@ -142,12 +142,16 @@ def _count_option(value, what: str) -> int | None:
 
 def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = False,
                verbose: bool = True, swapping: int = 0, solver=None, workers: int = 1,
-               method: str = "auto", input_name: str = "-", progress=None) -> ScriptResult:
+               method: str = "auto", input_name: str = "-", progress=None,
+               out=None) -> ScriptResult:
     """Run a Dealer script (text or a Program read by ``parse_script``) and return its result.
 
     ``seed``, ``produce`` and ``generate`` are Dealer's -s, -p and -g (they win over the
     script's own ``produce`` and ``generate``, as in Dealer); ``quiet`` is -q (no printpbn
     output), ``verbose`` False is -v (no closing statistics), ``swapping`` 2 or 3 is -2 or -3.
+    ``workers`` threads deal side by side (the deals do not depend on it); ``out``, a text
+    file, receives the output as it is made (``result.text`` is then empty): for outputs too
+    large to hold. ``solver`` gives ``tricks()`` its double-dummy tricks (see the module).
     """
     prog = _prepare(script)
     produce = _count_option(produce, "produce (-p)")
@@ -169,7 +173,7 @@ def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = 
     ss = seed_sequence(seed)
     prog.solver_box["solver"] = solver
     where = Constraint(prog.text, prog.condition) if prog.condition is not None else None
-    plan = _Plan(where, prog.predeal_text(), method)
+    plan = _Plan(where, prog.predeal_text(), method, hcp_table=prog.hcp_table)
     stacked = plan.stacked_seat
     scale = 1.0 / plan.rate_hint if stacked is not None else 1.0
     per_shuffle = {0: 1, 2: 2, 3: 6}[swapping]
@@ -225,7 +229,7 @@ def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = 
     generated = tried if stacked is None else min(int(round(tried * scale)), max_gen)
     result = ScriptResult(prog, "", produced, generated, got, seed_int, seconds,
                           Seat(stacked).full_name if stacked is not None else None)
-    result.text = _output(result, actions, quiet, verbose, input_name)
+    result.text = _output(result, actions, quiet, verbose, input_name, out)
     return result
 
 
@@ -283,6 +287,8 @@ def _const(text: str, n: int) -> np.ndarray:
 def _ints(v: np.ndarray, width: int = 0) -> np.ndarray:
     """C's %d (or %<width>d) of each value, as rows of bytes (NUL where nothing is printed)."""
     v = np.asarray(v, dtype=np.int64)
+    if len(v) and v.min() == v.max():  # a constant: the same bytes on every row
+        return np.array(_const(f"{int(v[0]):{width}d}", len(v)))
     a = np.abs(v)
     most = len(str(int(a.max()))) if len(a) else 1
     w = max(most + 1, width)
@@ -369,7 +375,22 @@ def _text(cols: list) -> str:
     return arr[arr != 0].tobytes().decode()
 
 
-def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_name: str) -> str:
+class _Parts(list):
+    """Output collected, or written to a file as it is made (``out``)."""
+
+    def __init__(self, out=None):
+        super().__init__()
+        self.out = out
+
+    def append(self, text: str) -> None:
+        if self.out is None:
+            super().append(text)
+        else:
+            self.out.write(text)
+
+
+def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_name: str,
+            out=None) -> str:
     prog = result.program
     h = np.ascontiguousarray(result.holdings)
     n = len(h)
@@ -381,7 +402,7 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
     for a in printing:
         for node in list(a.exprs) + [i for i in a.items if not isinstance(i, str)]:
             vals[id(node)] = _values(node, env, n)
-    parts: list[str] = []
+    parts = _Parts(out)
     if printing and n:
         for first in range(0, n, _BLOCK):
             hb = h[first:first + _BLOCK]
@@ -390,17 +411,22 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
             for a in printing:
                 cols += _columns(a, hb, first, block_vals, prog, result.seed, input_name)
             parts.append(_text(cols))
+    pages: dict = {}
     for a in actions:
         k = a.kind
-        if k == "print":
-            parts.append(_print_pages(h, a.seats))
+        if k == "print":  # the same seats print the same pages: made once
+            key = tuple(sorted(set(a.seats)))
+            if key not in pages:
+                pages[key] = _print_pages(h, a.seats)
+            parts.append(pages[key])
         elif k == "average":
             v = _values(a.exprs[0], env, n)
             avg = float(v.sum()) / n if n else float("nan")
             result.averages.append((a.label, avg))
             parts.append((f"{a.label}: " if a.label is not None else "") + f"{avg:g}\n")
         elif k == "frequency":
-            parts.append(_freq1(result, a, _values(a.exprs[0], env, n)))
+            raw = np.broadcast_to(np.asarray(a.exprs[0].ev(env)), (n,))
+            parts.append(_freq1(result, a, raw))
         elif k == "frequency2d":
             parts.append(_freq2(result, a, _values(a.exprs[0], env, n),
                                 _values(a.exprs[1], env, n)))
@@ -445,9 +471,24 @@ def _print_pages(h: np.ndarray, seats) -> str:
 
 def _freq1(result: ScriptResult, a, v: np.ndarray) -> str:
     lo, hi = a.bounds
-    low, high = int((v < lo).sum()), int((v > hi).sum())
-    inside = v[(v >= lo) & (v <= hi)] - lo
-    counts = np.bincount(inside, minlength=hi - lo + 1)
+    v = np.asarray(v)
+    if v.dtype == bool and lo <= 0 and hi >= 1:  # hascard() and the like: one count
+        ones = int(np.count_nonzero(v))
+        full = np.zeros(hi - lo + 3, dtype=np.int64)
+        full[1 - lo], full[2 - lo] = len(v) - ones, ones
+    else:
+        vmin = int(v.min()) if len(v) else 0
+        vmax = int(v.max()) if len(v) else 0
+        if vmin >= 0 and vmax < 4096:  # counts of every value, then folded into Low/High
+            every = np.bincount(v, minlength=max(hi + 2, 1))
+            full = np.zeros(hi - lo + 3, dtype=np.int64)
+            full[0] = every[:max(lo, 0)].sum()
+            full[1:-1] = [every[x] if x >= 0 else 0 for x in range(lo, hi + 1)]
+            full[-1] = every[hi + 1:].sum()
+        else:
+            full = np.bincount(np.clip(v.astype(np.int64), lo - 1, hi + 1) - (lo - 1),
+                               minlength=hi - lo + 3)
+    low, high, counts = int(full[0]), int(full[-1]), full[1:-1]
     out = [f"Frequency {a.label or ''}:\n"]
     if low:
         out.append(f"Low\t{low:8d}\n")

@@ -110,8 +110,15 @@ class BatchEnv:
             self._cache[key] = code
         return self._cache[key]
 
+    def column(self, seat: int, suit: int) -> np.ndarray:
+        """The holdings of one seat in one suit, contiguous (kept for the next look-up)."""
+        key = ("col", seat, suit)
+        if key not in self._cache:
+            self._cache[key] = np.ascontiguousarray(self.h[:, seat, suit])
+        return self._cache[key]
+
     def has(self, seat: int, suit: int, mask: int):
-        return (self.h[:, seat, suit] & mask) != 0
+        return (self.column(seat, suit) & mask) != 0
 
 
 class GridEnv:
@@ -122,9 +129,10 @@ class GridEnv:
     LENGTHS = np.repeat(SHAPES, GRID_HCP, axis=0)
     CODES = np.repeat(_SHAPE_CODES, GRID_HCP)
 
-    def __init__(self, seat: int):
+    def __init__(self, seat: int, hcp_table: np.ndarray | None = None):
         self.seat = seat
         self.n = len(self.HCP)
+        self.hcp_table = hcp_table  # the point count of the grid's HCP (None: 'hcp' registered)
 
     def _check(self, seat):
         if seat != self.seat:
@@ -309,8 +317,9 @@ class Constraint:
         node = self.node
         return list(node.parts) if type(node) is And else [node]
 
-    def seat_grids(self) -> dict[int, np.ndarray]:
-        """For each seat, the (shape, HCP) cells its one-seat conditions allow (560*41 bools)."""
+    def seat_grids(self, hcp_table: np.ndarray | None = None) -> dict[int, np.ndarray]:
+        """For each seat, the (shape, HCP) cells its one-seat conditions allow (560*41 bools);
+        the HCP of the grid are counted with ``hcp_table`` (None: the registered 'hcp')."""
         grids: dict[int, np.ndarray] = {}
         for part in self.conjuncts():
             seats = part.seats()
@@ -318,7 +327,7 @@ class Constraint:
                 continue
             (seat,) = seats
             try:
-                mask = np.broadcast_to(_truth(np.asarray(part.ev(GridEnv(seat)))),
+                mask = np.broadcast_to(_truth(np.asarray(part.ev(GridEnv(seat, hcp_table)))),
                                        (GridEnv.HCP.size,))
             except NotOnGrid:
                 continue
