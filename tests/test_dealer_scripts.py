@@ -212,6 +212,40 @@ def test_every_function_value_as_dealer_on_dealers_deals(tmp_path):
     assert predeal is not None
 
 
+@pytest.mark.peer
+@needs_dealer
+@pytest.mark.parametrize("counts", [
+    "pointcount 1 1 1 1 1",                 # Descr.yarb's: after the hcp() that uses it
+    "pointcount 6 4 2 1",
+])
+def test_point_counts_are_global_as_dealer(counts, tmp_path):
+    body = ('x = hcp(north)\ny = kings(east, hearts)\nproduce 40\n' + counts + '\n'
+            'action printoneline, printes(x, " ", hcp(south, spades), " ", y, " ", pt3(west), \\n)\n')
+    theirs = dealer(body, "-s", "4", "-v", tmp_path=tmp_path).splitlines()
+    for deal_line, values in zip(theirs[0::2], theirs[1::2]):
+        hands = deal_line.split()[1::2]
+        predeal = "\n".join(f"predeal {seat} " + ", ".join(
+            s + h for s, h in zip("SHDC", hand.split("."))) for seat, hand in
+            zip(("north", "east", "south", "west"), hands))
+        mine = ours(predeal + "\n" + body.replace("produce 40", "produce 1").replace(
+            "printoneline, ", ""), seed=1, verbose=False)
+        assert mine.split() == values.split(), deal_line
+
+
+def test_altcount_as_the_manual_says():
+    # Debian's dealer (2021 build) writes altcount's values into the table of the previous
+    # pointcount/altcount line instead (a bug): this follows the manual, checked by hand
+    r = run_script("altcount 3 0 0 0 0 5 4 3 2 1\nproduce 200\n"
+                   "action printoneline(kings(east) * 100 + pt3(west, hearts))", seed=8,
+                   verbose=False)
+    values = [0, 0, 0, 0, 5, 4, 3, 2, 1, 0, 0, 0, 0]  # ace first
+    for line in r.text.splitlines():
+        f = line.split()
+        east, west, got = f[3], f[7], int(f[8])
+        pts = lambda cards: sum(values["AKQJT98765432".index(c)] for c in cards)  # noqa: E731
+        assert got == pts(east.replace(".", "")) * 100 + pts(west.split(".")[1])
+
+
 ALL_ACTIONS = """
 predeal north SAKQ2, HKJ4, DA93, CT52
 predeal east SJ98, HAQ7, DKQ2, CAK43
