@@ -220,7 +220,8 @@ def test_every_function_value_as_dealer_on_dealers_deals(tmp_path):
 ])
 def test_point_counts_are_global_as_dealer(counts, tmp_path):
     body = ('x = hcp(north)\ny = kings(east, hearts)\nproduce 40\n' + counts + '\n'
-            'action printoneline, printes(x, " ", hcp(south, spades), " ", y, " ", pt3(west), \\n)\n')
+            'action printoneline, printes(x, " ", hcp(south, spades), " ", y, " ", pt3(west), '
+            '\\n)\n')
     theirs = dealer(body, "-s", "4", "-v", tmp_path=tmp_path).splitlines()
     for deal_line, values in zip(theirs[0::2], theirs[1::2]):
         hands = deal_line.split()[1::2]
@@ -386,3 +387,21 @@ def test_fuzz_100_kb_inputs_are_answered():
                 fn(text)
             except ConstraintError:
                 pass
+
+
+def test_swapping_gives_each_deal_with_east_and_west_exchanged():
+    r = run_script("produce 40\naction printoneline", seed=2, swapping=2, verbose=False)
+    h = r.holdings
+    assert np.array_equal(h[1::2][:, [0, 3, 2, 1]], h[0::2])
+    r3 = run_script("produce 60\naction printoneline", seed=2, swapping=3, verbose=False)
+    first = r3.holdings[:6]
+    assert np.all(first[:, 0] == first[0, 0])  # North stays; E S W take all six arrangements
+    assert len({tuple(map(int, d[1:, 0])) for d in first}) == 6
+
+
+def test_a_100_kb_script_is_read():
+    lines = [f"v{i} = hcp(north) + spades(south) * {i % 7} > {i % 20}" for i in range(3000)]
+    text = "\n".join(lines) + "\ncondition " + " || ".join(f"v{i}" for i in range(0, 3000, 10))
+    assert len(text) > 100_000
+    prog = parse_script(text)
+    assert len(prog.variables) == 3000

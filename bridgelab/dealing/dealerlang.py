@@ -22,9 +22,11 @@ Everything in Dealer's manual is read: ``generate``, ``produce``, ``dealer``, ``
 ``-`` and ``,`` between shapes, ``any``), ``hascard``, ``cccc``, ``quality``, ``tricks``,
 ``score``, ``imps``, and the actions ``printall``, ``printew``, ``printpbn``,
 ``printcompact``, ``printoneline`` (each with an optional expression in parentheses),
-``print(...)``, ``printes(...)``, ``average``, ``frequency`` with one or two expressions, and
-``evalcontract``. What is not read (the predeal form ``spades(north)==1``, Dealer's ``rnd``) is
-refused with the line it is on.
+``print(...)``, ``printes(...)``, ``average`` and ``frequency`` with one or two expressions.
+bridgelab also reads its own registered evaluators as functions (``quick_tricks(east)``); a
+value with fractions may be compared but not used in arithmetic. What is not read (the
+predeal form ``spades(north)==1``, Dealer's ``rnd``, the unlisted ``evalcontract``) is refused
+with the line it is on.
 """
 
 from __future__ import annotations
@@ -942,6 +944,12 @@ class _Reader:
 
     def action(self) -> Action:
         t = self.tok
+        if t.kind == "word" and t.text == "evalcontract":
+            raise ConstraintError(
+                f"line {t.line}: evalcontract is not supported by bridgelab (it is not in "
+                "Dealer's manual): average the scores instead, as average score(vul, x4S, "
+                "tricks(south, spades))"
+            )
         if t.kind != "word" or t.text not in _ACTIONS:
             self.fail("an action: printall, printew, printpbn, printcompact, printoneline, "
                       "print(...), printes(...), average, frequency or evalcontract")
