@@ -405,3 +405,13 @@ def test_a_100_kb_script_is_read():
     assert len(text) > 100_000
     prog = parse_script(text)
     assert len(prog.variables) == 3000
+
+
+@pytest.mark.peer
+@needs_dealer
+def test_an_impossible_condition_produces_nothing_as_dealer(tmp_path):
+    text = "generate 20000\ncondition hcp(north) > 37\naction printall, average hcp(north)\n"
+    theirs = dealer(text, "-s", "1", tmp_path=tmp_path)
+    mine = ours(text, seed=1)
+    assert _rate_counts(mine) == _rate_counts(theirs) == (20000, 0)
+    assert mine.splitlines()[0] == theirs.splitlines()[0]  # the average of no deals

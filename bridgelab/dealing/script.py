@@ -173,7 +173,16 @@ def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = 
     ss = seed_sequence(seed)
     prog.solver_box["solver"] = solver
     where = Constraint(prog.text, prog.condition) if prog.condition is not None else None
-    plan = _Plan(where, prog.predeal_text(), method, hcp_table=prog.hcp_table)
+    try:
+        plan = _Plan(where, prog.predeal_text(), method, hcp_table=prog.hcp_table)
+    except ConstraintError as e:
+        if not str(e).startswith("no hand can satisfy"):
+            raise
+        # proved impossible: Dealer would deal all it may and produce none; the same, at once
+        result = ScriptResult(prog, "", np.zeros((0, 4, 4), np.uint16), max_gen, 0, seed_int,
+                              0.0)
+        result.text = _output(result, actions, quiet, verbose, input_name, out)
+        return result
     stacked = plan.stacked_seat
     scale = 1.0 / plan.rate_hint if stacked is not None else 1.0
     per_shuffle = {0: 1, 2: 2, 3: 6}[swapping]
@@ -423,7 +432,8 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
             v = _values(a.exprs[0], env, n)
             avg = float(v.sum()) / n if n else float("nan")
             result.averages.append((a.label, avg))
-            parts.append((f"{a.label}: " if a.label is not None else "") + f"{avg:g}\n")
+            shown = f"{avg:g}" if n else "-nan"  # C's 0.0 / 0 on x86, as Dealer prints it
+            parts.append((f"{a.label}: " if a.label is not None else "") + shown + "\n")
         elif k == "frequency":
             raw = np.broadcast_to(np.asarray(a.exprs[0].ev(env)), (n,))
             parts.append(_freq1(result, a, raw))
