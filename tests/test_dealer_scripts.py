@@ -415,3 +415,22 @@ def test_an_impossible_condition_produces_nothing_as_dealer(tmp_path):
     mine = ours(text, seed=1)
     assert _rate_counts(mine) == _rate_counts(theirs) == (20000, 0)
     assert mine.splitlines()[0] == theirs.splitlines()[0]  # the average of no deals
+
+
+def test_the_command_takes_dealers_flags_and_refuses_in_one_line(tmp_path, capsys):
+    from bridgelab.commands.main import main
+
+    path = tmp_path / "s.dl"
+    path.write_text("produce 100\ncondition hcp(north) >= 20\naction printoneline\n")
+    assert main(["dealer", str(path), "-s", "3", "-p", "4", "-v"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4 and all(line.startswith("n ") for line in lines)
+    assert main(["dealer", str(path), "-s", "3", "-g", "50"]) == 0
+    out = capsys.readouterr().out
+    assert "Generated 50 hands" in out
+    path.write_text("produce 1\ncondition hcp(north) >= \n")
+    assert main(["dealer", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("bridgelab dealer: line 2:")
+    assert main(["dealer", str(tmp_path / "missing.dl")]) == 2
+    assert "cannot read the script" in capsys.readouterr().err

@@ -553,7 +553,8 @@ class _Reader:
     def fail(self, expected: str, tok: Tok | None = None):
         t = tok or self.tok
         where = "at the end" if t.kind == "end" else f"at {t.text!r}"
-        raise ConstraintError(f"line {t.line}: cannot read {where}: expected {expected}. "
+        line = self.toks[self.i - 1].line if t.kind == "end" and self.i else t.line
+        raise ConstraintError(f"line {line}: cannot read {where}: expected {expected}. "
                               f"({_WHAT})")
 
     def expect(self, text: str) -> Tok:
