@@ -124,6 +124,7 @@ def test_script_results_as_frames():
     assert one["count"].sum() == 50 and two.values.sum() == 50
 
 
+@pytest.mark.slow
 def test_tricks_through_the_double_dummy_solver():
     pytest.importorskip("endplay")
     from bridgelab.analysis.dd import solve_batch
@@ -196,7 +197,7 @@ FUNCTIONS = [
 @needs_dealer
 def test_every_function_value_as_dealer_on_dealers_deals(tmp_path):
     items = ", ".join(f"{f}, \" \"" for f in FUNCTIONS)
-    script = f"produce 300\naction printoneline, printes({items}, \\n)\n"
+    script = f"produce 120\naction printoneline, printes({items}, \\n)\n"
     theirs = dealer(script, "-s", "7", "-v", tmp_path=tmp_path).splitlines()
     deals, values = theirs[0::2], theirs[1::2]
     pbn = [" ".join(part for part in line.split()[1::2]) for line in deals]

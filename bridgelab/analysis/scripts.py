@@ -14,11 +14,12 @@ from ..dealing.script import ScriptResult, run_script
 __all__ = ["run_dealer_script", "dd_solver"]
 
 
-def dd_solver(holdings):
-    """(n, 4, 4) deals -> (n, 4, 5) double-dummy tricks [deal, declarer N E S W, C D H S NT]."""
+def dd_solver(holdings, strains=(0, 1, 2, 3, 4)):
+    """(n, 4, 4) deals -> (n, 4, 5) double-dummy tricks [deal, declarer N E S W, C D H S NT];
+    only ``strains`` (0-4 = C D H S NT) are solved, the others read -1."""
     from .dd import solve_batch  # same layer; endplay is imported only when a script needs it
 
-    return solve_batch(holdings)
+    return solve_batch(holdings, strains=["CDHSN"[s] for s in strains])
 
 
 def run_dealer_script(script, **options) -> ScriptResult:

@@ -402,7 +402,8 @@ class Tricks(Node):
             )
         key = ("tricks",)
         if key not in env._cache:
-            env._cache[key] = np.asarray(solver(env.h), dtype=np.int64)
+            strains = sorted(self.box.get("strains", {0, 1, 2, 3, 4}))
+            env._cache[key] = np.asarray(solver(env.h, strains), dtype=np.int64)
         return env._cache[key][:, self.seat, self.strain]
 
 
@@ -771,6 +772,7 @@ class _Reader:
             strain = self.suit(_STRAINS, "a strain: clubs, diamonds, hearts, spades or notrump")
             self.expect(")")
             self.prog.uses_tricks = True
+            self.prog.solver_box.setdefault("strains", set()).add(strain)
             return Tricks(seat, strain, self.prog.solver_box, t.line)
         if name == "score":
             self.expect("(")

@@ -11,7 +11,8 @@ i-th child of the seed, in chunks of a fixed sequence of sizes. The deals are no
 (its random stream is not reproduced): the rates and statistics agree, not the deals.
 
 ``tricks()`` needs a double-dummy solver, which lives above this layer: ``solver`` is a function
-of a (n, 4, 4) batch giving (n, 4, 5) tricks [deal, declarer N E S W, strain C D H S NT];
+of a (n, 4, 4) batch and the strains wanted (0-4 = C D H S NT) giving (n, 4, 5) tricks [deal,
+declarer N E S W, strain C D H S NT];
 ``bl.run_dealer_script`` and ``bridgelab dealer`` pass endplay's (``analysis.dd``).
 
 "Generated" counts the deals considered, as Dealer does; when a seat is stacked (drawn directly
