@@ -323,6 +323,11 @@ class Var(Node):
     def __init__(self, name: str, node: Node):
         self.name, self.node = name, node
 
+    @property
+    def transparent(self) -> Node:
+        """What the variable stands for (the dealer looks through it for one-seat parts)."""
+        return self.node
+
     def children(self):
         return (self.node,)
 

@@ -314,8 +314,19 @@ class Constraint:
         return np.broadcast_to(out, (env.n,))
 
     def conjuncts(self) -> list[Node]:
-        node = self.node
-        return list(node.parts) if type(node) is And else [node]
+        """The parts joined by 'and' at the top, seen through variables (a script's
+        ``opener = ... && ...``) and nested 'and's, so each one-seat part can be stacked."""
+        out, stack = [], [self.node]
+        while stack:
+            node = stack.pop()
+            inner = getattr(node, "transparent", None)
+            if inner is not None:
+                stack.append(inner)
+            elif type(node) is And:
+                stack.extend(reversed(node.parts))
+            else:
+                out.append(node)
+        return out
 
     def seat_grids(self, hcp_table: np.ndarray | None = None) -> dict[int, np.ndarray]:
         """For each seat, the (shape, HCP) cells its one-seat conditions allow (560*41 bools);
