@@ -63,6 +63,7 @@ def test_every_corpus_script_reads(path):
 # ---- meaning: the silently wrong answers of issue 17 --------------------------------------------
 
 BATCH = bl.deal_batch(20_000, seed=11)
+SMALL = BATCH[:50]
 HCP_N = BATCH.hcp[:, 0].astype(np.int64)
 
 
@@ -369,11 +370,19 @@ def test_fuzz_only_package_errors_escape():
     @hypothesis.settings(max_examples=300, derandomize=True, deadline=None)
     @hypothesis.given(st.lists(alphabet, max_size=40).map("".join))
     def check(text):
-        for fn in (parse_constraint, parse_script):
-            try:
-                fn(text)
-            except ConstraintError:
-                pass
+        try:
+            parse_constraint(text)(SMALL)
+        except ConstraintError:
+            pass
+        try:
+            prog = parse_script(text)
+        except ConstraintError:
+            return
+        prog.actions = [a for a in prog.actions if a.kind != "print"]
+        try:
+            run_script(prog, seed=1, generate=40, produce=5, verbose=False)
+        except ConstraintError:
+            pass
 
     check()
 
