@@ -367,7 +367,9 @@ class Count(Node):
             if self.suit is None:
                 env._cache[key] = seat_total(env.h, self.seat, self.table)
             else:
-                env._cache[key] = self.table[env.h[:, self.seat, self.suit]]
+                col = (env.column(self.seat, self.suit) if hasattr(env, "column")
+                       else env.h[:, self.seat, self.suit])
+                env._cache[key] = self.table[col]
         return env._cache[key]
 
 

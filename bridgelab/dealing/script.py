@@ -36,7 +36,7 @@ from ..model.cards import Seat
 from ..model.errors import ConstraintError
 from ..model.hand import holding_to_text
 from .dealer import DealBatch, _child, _Plan, _Stream, seed_sequence
-from .dealerlang import Program, parse_script
+from .dealerlang import Count, Program, parse_script
 from .tree import BatchEnv, Constraint, _truth
 
 from ..model import evaluate as _ev
@@ -267,8 +267,12 @@ def _swapped(buf: np.ndarray, swapping: int) -> np.ndarray:
 
 # ---- output -------------------------------------------------------------------------------------
 
-def _values(node, env, n) -> np.ndarray:
-    return np.broadcast_to(np.asarray(node.ev(env)), (n,)).astype(np.int64)
+def _values(node, env, n, cast: bool = True) -> np.ndarray:
+    if not node.seats():  # no hand in it: a constant, evaluated once
+        one = np.asarray(node.ev(BatchEnv(np.zeros((1, 4, 4), np.uint16)))).astype(np.int64)
+        return np.broadcast_to(one.reshape(-1)[:1], (n,))
+    v = np.broadcast_to(np.asarray(node.ev(env)), (n,))
+    return v.astype(np.int64) if cast else v
 
 
 def _table(strings) -> np.ndarray:
@@ -298,7 +302,7 @@ def _ints(v: np.ndarray, width: int = 0) -> np.ndarray:
     """C's %d (or %<width>d) of each value, as rows of bytes (NUL where nothing is printed)."""
     v = np.asarray(v, dtype=np.int64)
     if len(v) and v.min() == v.max():  # a constant: the same bytes on every row
-        return np.array(_const(f"{int(v[0]):{width}d}", len(v)))
+        return _const(f"{int(v[0]):{width}d}", len(v))
     a = np.abs(v)
     most = len(str(int(a.max()))) if len(a) else 1
     w = max(most + 1, width)
@@ -381,8 +385,15 @@ def _columns(a, hb: np.ndarray, first: int, vals: dict, prog: Program, seed, inp
 
 
 def _text(cols: list) -> str:
+    return _bytes(cols).decode()
+
+
+def _bytes(cols: list) -> bytes:
+    if all(c.strides[0] == 0 for c in cols):  # the same text on every row (printes of constants)
+        row = np.concatenate([c[:1] for c in cols], axis=1).ravel()
+        return row[row != 0].tobytes() * len(cols[0])
     arr = np.concatenate(cols, axis=1).ravel()
-    return arr[arr != 0].tobytes().decode()
+    return arr[arr != 0].tobytes()
 
 
 class _Parts(list):
@@ -392,11 +403,14 @@ class _Parts(list):
         super().__init__()
         self.out = out
 
-    def append(self, text: str) -> None:
+    def append(self, text: "str | bytes") -> None:
         if self.out is None:
-            super().append(text)
+            super().append(text.decode() if isinstance(text, bytes) else text)
+        elif isinstance(text, bytes) and hasattr(self.out, "buffer"):
+            self.out.flush()  # what was written as text goes first
+            self.out.buffer.write(text)
         else:
-            self.out.write(text)
+            self.out.write(text.decode() if isinstance(text, bytes) else text)
 
 
 def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_name: str,
@@ -420,24 +434,30 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
             cols = []
             for a in printing:
                 cols += _columns(a, hb, first, block_vals, prog, result.seed, input_name)
-            parts.append(_text(cols))
+            parts.append(_bytes(cols))
     pages: dict = {}
     for a in actions:
         k = a.kind
         if k == "print":  # the same seats print the same pages: made once
             key = tuple(sorted(set(a.seats)))
             if key not in pages:
-                pages[key] = _print_pages(h, a.seats)
+                pages[key] = _print_pages(h, a.seats).encode()
             parts.append(pages[key])
         elif k == "average":
-            v = _values(a.exprs[0], env, n)
-            avg = float(v.sum()) / n if n else float("nan")
+            v = _values(a.exprs[0], env, n, cast=False)
+            avg = float(v.sum(dtype=np.int64)) / n if n else float("nan")
             result.averages.append((a.label, avg))
             shown = f"{avg:g}" if n else "-nan"  # C's 0.0 / 0 on x86, as Dealer prints it
             parts.append((f"{a.label}: " if a.label is not None else "") + shown + "\n")
         elif k == "frequency":
-            raw = np.broadcast_to(np.asarray(a.exprs[0].ev(env)), (n,))
-            parts.append(_freq1(result, a, raw))
+            node = a.exprs[0]
+            if isinstance(node, Count) and node.suit is not None and n:
+                # one suit's holdings: count the holdings, then read the table (no gather)
+                held = np.bincount(env.column(node.seat, node.suit), minlength=_ev.NHOLDINGS)
+                parts.append(_freq1(result, a, None, np.asarray(node.table), held))
+            else:
+                raw = np.broadcast_to(np.asarray(node.ev(env)), (n,))
+                parts.append(_freq1(result, a, raw))
         elif k == "frequency2d":
             parts.append(_freq2(result, a, _values(a.exprs[0], env, n),
                                 _values(a.exprs[1], env, n)))
@@ -480,8 +500,13 @@ def _print_pages(h: np.ndarray, seats) -> str:
     return "".join(out)
 
 
-def _freq1(result: ScriptResult, a, v: np.ndarray) -> str:
+def _freq1(result: ScriptResult, a, v: np.ndarray | None, table=None, held=None) -> str:
     lo, hi = a.bounds
+    if v is None:  # values given as a table and how many deals hold each entry
+        vals = table.astype(np.int64)
+        full = np.bincount(np.clip(vals, lo - 1, hi + 1) - (lo - 1), weights=held,
+                           minlength=hi - lo + 3).astype(np.int64)
+        return _freq1_text(result, a, full)
     v = np.asarray(v)
     if v.dtype == bool and lo <= 0 and hi >= 1:  # hascard() and the like: one count
         ones = int(np.count_nonzero(v))
@@ -499,6 +524,11 @@ def _freq1(result: ScriptResult, a, v: np.ndarray) -> str:
         else:
             full = np.bincount(np.clip(v.astype(np.int64), lo - 1, hi + 1) - (lo - 1),
                                minlength=hi - lo + 3)
+    return _freq1_text(result, a, full)
+
+
+def _freq1_text(result: ScriptResult, a, full: np.ndarray) -> str:
+    lo, hi = a.bounds
     low, high, counts = int(full[0]), int(full[-1]), full[1:-1]
     out = [f"Frequency {a.label or ''}:\n"]
     if low:
