@@ -198,8 +198,7 @@ def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = 
         if swapping:
             buf = _swapped(buf, swapping)
         mask = plan.accept(buf)
-        idx = np.arange(len(buf)) if mask is None else np.flatnonzero(mask)
-        return buf, idx
+        return buf, (None if mask is None else np.flatnonzero(mask))  # None: every deal
 
     sizes = _chunk_sizes()
     pool = ThreadPoolExecutor(max_workers=workers) if workers > 1 else None
@@ -218,17 +217,24 @@ def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = 
             job = pending.pop(0)
             buf, idx = job.result() if pool else one(*job)
             room = cap - tried
-            if len(buf) > room:  # the generate limit falls inside this chunk
-                buf, idx = buf[:room], idx[idx < room]
             need = max_prod - got
-            if len(idx) >= need:
-                idx = idx[:need]
-                tried += int(idx[-1]) + 1 if need else 0
+            if idx is None:  # every deal produced: slices, no copies
+                take = min(len(buf), room, need)
+                tried += take
+                if take:
+                    parts.append(buf[:take])
+                    got += take
             else:
-                tried += len(buf)
-            if len(idx):
-                parts.append(buf[idx])
-                got += len(idx)
+                if len(buf) > room:  # the generate limit falls inside this chunk
+                    buf, idx = buf[:room], idx[idx < room]
+                if len(idx) >= need:
+                    idx = idx[:need]
+                    tried += int(idx[-1]) + 1 if need else 0
+                else:
+                    tried += len(buf)
+                if len(idx):
+                    parts.append(buf[idx])
+                    got += len(idx)
             if progress is not None:
                 progress(got, max_prod)
     finally:
@@ -266,6 +272,14 @@ def _swapped(buf: np.ndarray, swapping: int) -> np.ndarray:
 
 
 # ---- output -------------------------------------------------------------------------------------
+
+def _held(env: BatchEnv, seat: int, suit: int) -> np.ndarray:
+    """How many deals give ``seat`` each of the 8,192 holdings of ``suit`` (kept for reuse)."""
+    key = ("held", seat, suit)
+    if key not in env._cache:
+        env._cache[key] = np.bincount(env.column(seat, suit), minlength=_ev.NHOLDINGS)
+    return env._cache[key]
+
 
 def _values(node, env, n, cast: bool = True) -> np.ndarray:
     if not node.seats():  # no hand in it: a constant, evaluated once
@@ -444,8 +458,14 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
                 pages[key] = _print_pages(h, a.seats).encode()
             parts.append(pages[key])
         elif k == "average":
-            v = _values(a.exprs[0], env, n, cast=False)
-            avg = float(v.sum(dtype=np.int64)) / n if n else float("nan")
+            node = a.exprs[0]
+            if isinstance(node, Count) and n:  # a sum of table values: from the holdings' counts
+                suits = range(4) if node.suit is None else (node.suit,)
+                total = sum(int(_held(env, node.seat, s) @ np.asarray(node.table, np.int64))
+                            for s in suits)
+            else:
+                total = int(_values(node, env, n, cast=False).sum(dtype=np.int64))
+            avg = total / n if n else float("nan")
             result.averages.append((a.label, avg))
             shown = f"{avg:g}" if n else "-nan"  # C's 0.0 / 0 on x86, as Dealer prints it
             parts.append((f"{a.label}: " if a.label is not None else "") + shown + "\n")
@@ -453,7 +473,7 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
             node = a.exprs[0]
             if isinstance(node, Count) and node.suit is not None and n:
                 # one suit's holdings: count the holdings, then read the table (no gather)
-                held = np.bincount(env.column(node.seat, node.suit), minlength=_ev.NHOLDINGS)
+                held = _held(env, node.seat, node.suit)
                 parts.append(_freq1(result, a, None, np.asarray(node.table), held))
             else:
                 raw = np.broadcast_to(np.asarray(node.ev(env)), (n,))
