@@ -398,10 +398,6 @@ def _columns(a, hb: np.ndarray, first: int, vals: dict, prog: Program, seed, inp
     return [c for c in cols if c.shape[1]]
 
 
-def _text(cols: list) -> str:
-    return _bytes(cols).decode()
-
-
 def _bytes(cols: list) -> bytes:
     if all(c.strides[0] == 0 for c in cols):  # the same text on every row (printes of constants)
         row = np.concatenate([c[:1] for c in cols], axis=1).ravel()
@@ -455,7 +451,7 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
         if k == "print":  # the same seats print the same pages: made once
             key = tuple(sorted(set(a.seats)))
             if key not in pages:
-                pages[key] = _print_pages(h, a.seats).encode()
+                pages[key] = _print_pages(h, a.seats)
             parts.append(pages[key])
         elif k == "average":
             node = a.exprs[0]
@@ -488,13 +484,13 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
     return "".join(parts)
 
 
-def _print_pages(h: np.ndarray, seats) -> str:
+def _print_pages(h: np.ndarray, seats) -> bytes:
     """Dealer's print(seats): each seat's hands on pages, four deals across."""
     out = []
     n = len(h)
     full = n - n % 4
     for p in sorted(set(seats)):
-        out.append(f"\n\n{Seat(p).full_name} hands:\n\n\n\n")
+        out.append(f"\n\n{Seat(p).full_name} hands:\n\n\n\n".encode())
         for first in range(0, full, 4 * _BLOCK):
             g = h[first:min(full, first + 4 * _BLOCK)].reshape(-1, 4, 4, 4)
             m = len(g)
@@ -508,16 +504,16 @@ def _print_pages(h: np.ndarray, seats) -> str:
                          _cards(g[:, 2, p, s], True), _cards(g[:, 3, p, s], False),
                          _const("\n", m)]
             cols.append(_const("\n", m))
-            out.append(_text(cols))
+            out.append(_bytes(cols))
         if full < n:
             group = h[full:].tolist()
-            out.append("".join(f"{full + j + 1:4d}.{' ':>15}" for j in range(len(group))) + "\n")
+            rest = ["".join(f"{full + j + 1:4d}.{' ':>15}" for j in range(len(group))) + "\n"]
             for s in range(4):
-                out.append("".join(_PADDED[d[p][s]] for d in group[:-1])
-                           + _SPACED[group[-1][p][s]] + "\n")
-            out.append("\n")
-        out.append("\f")
-    return "".join(out)
+                rest.append("".join(_PADDED[d[p][s]] for d in group[:-1])
+                            + _SPACED[group[-1][p][s]] + "\n")
+            out.append(("".join(rest) + "\n").encode())
+        out.append(b"\f")
+    return b"".join(out)
 
 
 def _freq1(result: ScriptResult, a, v: np.ndarray | None, table=None, held=None) -> str:
