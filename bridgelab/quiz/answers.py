@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..text import notation
 from ..text import terms as _lang
 from ..model.cards import Seat
-from ..model.errors import BridgeError, ParseError
+from ..model.errors import BridgeError
 from ..text.i18n import translate
 
 __all__ = ["parse_number", "parse_yesno", "parse_seat", "parse_call", "parse_pattern",
@@ -111,13 +112,9 @@ def parse_seat(text, lang: str = "en") -> "Seat | None":
     """A seat from N/E/S/W, English names, the compass names of ``lang`` (its one-letter ones
     too: Czech 'J' is jih), then whole names in any language, then the catalogue's names."""
     raw = str(text).strip()
-    try:
-        return Seat.parse(raw)
-    except ParseError:
-        pass
-    for where in (lang, None) if len(raw) > 1 else (lang,):
+    for where in (lang, None):  # the notation: English, then lang's words, then any whole name
         try:
-            seat = _lang.parse_seat(raw, where)
+            seat = notation.seat_word(raw, where)
         except BridgeError:
             seat = None
         if seat is not None:
@@ -131,29 +128,23 @@ def parse_seat(text, lang: str = "en") -> "Seat | None":
 
 def parse_call(text, lang: str = "en"):
     """A Call from English or ``lang``'s words ('4s', '4♠', '4 pada', 'dalje'); None if unreadable."""
-    from ..model.contract import Call
-
     raw = str(text).strip()
     for attempt in (lang, None):
         try:
-            return Call.parse(raw, attempt)
+            return _lang.read_call(raw, attempt)
         except (BridgeError, TypeError):
             continue
     return None
 
 
 def parse_pattern(text) -> "str | None":
-    """'5-4-3-1' from '5431', '5 4 3 1', '1-3-4-5' (any order); None unless four lengths summing to 13."""
+    """The pattern a learner answers ('5-4-3-1'), read by the notation (``text.notation``):
+    '5-4-3-1', '1-3-4-5', '5431', '5=4=3=1', and, as learners type, '5 4 3 1'. None unless
+    the text names shapes of one pattern (13 cards)."""
     s = str(text).strip()
-    parts = re.findall(r"\d+", s)
-    if len(parts) == 1 and len(parts[0]) == 4:
-        parts = list(parts[0])
-    if len(parts) != 4:
-        return None
-    lengths = sorted((int(p) for p in parts), reverse=True)
-    if sum(lengths) != 13:
-        return None
-    return "-".join(map(str, lengths))
+    if re.fullmatch(r"\d+(\s+\d+){3}", s):
+        s = "-".join(s.split())  # four lengths with spaces: a pattern in any suits
+    return notation.parse_pattern(s)
 
 
 def normalise_text(text) -> str:
