@@ -5,9 +5,10 @@
     t.bid("1H")                         # your call (IllegalCall says why if it is not allowed)
     t.result()                          # all four hands, both auctions, differences
 
-In this beginner version the opponents pass throughout (``opponents="pass"``, the default);
-with ``opponents="system"`` they may open by the system too, after which the system passes,
-since it has no rules for competitive bidding. The double-dummy result is shown when the
+The opponents bid by the same system (``opponents="system"``, the default): they open,
+overcall and double by its rules, and the learner's side answers by its competitive rules;
+where the system does not cover an auction, the seat passes and the advice says so. With
+``opponents="pass"`` the opponents pass throughout. The double-dummy result is shown when the
 optional ``bridgelab[dd]`` extra (``bridgelab.analysis.dd``) is installed and works.
 
 Every line shown to the learner is in the table's language (``PracticeTable(..., lang="cs")`` or
@@ -24,15 +25,17 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..rules.auction import Auction
+from ..rules.rulings import reword
 from ..model.cards import Seat, Side
 from ..model.contract import PASS, Call, Contract
 from ..model.deal import Deal
 from ..render.display import deal_html, deal_text
 from ..model.errors import BridgeError, IllegalCall
 from ..text.i18n import check_language
+from ..text.terms import read_seat
 from ..text.i18n import translate as _t
 from .advice import Advice, advise
-from .engine import N_, CallTerm, SeatTerm, System, default_system
+from .engine import N_, CallTerm, SeatTerm, System, get_system
 from .lessons import deal_for
 
 __all__ = ["PracticeTable", "PracticeResult", "Difference", "system_auction", "dd_result"]
@@ -50,10 +53,10 @@ def _system_call(deal: Deal, auction: Auction, system: System, opponents: str,
     return advise(deal[seat], auction, system, seat).call  # advise only makes legal calls
 
 
-def system_auction(deal: Deal, dealer: "Seat | str" = Seat.N, system: System | None = None,
-                   opponents: str = "pass", side: "Side | str" = Side.NS) -> Auction:
+def system_auction(deal: Deal, dealer: "Seat | str" = Seat.N, system: "System | str | None" = None,
+                   opponents: str = "system", side: "Side | str" = Side.NS) -> Auction:
     """The whole auction as the system bids it for ``side`` (opponents pass, or bid by the system)."""
-    system = system or default_system()
+    system = get_system(system)
     a = Auction(Seat.parse(dealer))
     side = Side.parse(side)
     while not a.is_over and len(a) < _MAX_CALLS:
@@ -86,7 +89,7 @@ def _advice_in(advice: Advice, lang: str) -> Advice:
 
 def _contract_text(c: Contract | None, lang: str) -> str:
     """'4♠ by N' in English (as ``str(Contract)``); the language's words elsewhere."""
-    if c is None:
+    if not c:  # None, or PASSED_OUT
         return _t("no contract (passed out)", lang)
     if lang == "en":
         return str(c)
@@ -112,7 +115,7 @@ class DDResult:
 
 def _dd_line(label: str, c: Contract | None, tricks: int | None, lang: str) -> str:
     name = _t(label, lang)
-    if c is None:
+    if not c:  # None, or PASSED_OUT
         return _t("{label}: passed out", lang, label=name)
     over = tricks - c.tricks_needed
     if over == 0:
@@ -135,7 +138,7 @@ def dd_result(deal: Deal, contracts: dict[str, Contract | None]) -> DDResult | N
         table = dd_table(deal)
     except Exception:  # the optional extra is missing or its solver fails: no double dummy
         return None
-    rows = tuple((label, c, None if c is None else int(table.loc[c.declarer.name, c.strain.name]))
+    rows = tuple((label, c, None if not c else int(table.loc[c.declarer.name, c.strain.name]))
                  for label, c in contracts.items())
     return DDResult(table, tuple(_dd_line(*row, "en") for row in rows), rows)
 
@@ -230,40 +233,36 @@ class PracticeResult:
 
 
 def _illegal_in(err: IllegalCall, auction: Auction, lang: str) -> IllegalCall:
-    """The auction's IllegalCall worded in ``lang`` from its facts (the auction words it in English)."""
-    from ..quiz.generators.auctions import legality_lines
-
-    out = IllegalCall(" ".join(legality_lines(auction, err.call, lang)))
-    out.__dict__.update(err.__dict__)        # code, call, last_bid, legal: as the auction gave them
-    return out
+    """The auction's IllegalCall worded in ``lang`` (same code, call and legal calls)."""
+    return reword(err, lang)
 
 
 class PracticeTable:
     """One deal at the practice table: the learner's seat, the system's seats, the auction so far."""
 
     def __init__(self, deal: Deal, learner: "Seat | str" = Seat.S, dealer: "Seat | str" = Seat.N,
-                 system: System | None = None, opponents: str = "pass", lang: str = "en"):
+                 system: "System | str | None" = None, opponents: str = "system", lang: str = "en"):
         if not isinstance(deal, Deal):
             raise BridgeError(f"a practice table needs a Deal, not {type(deal).__name__}")
         if opponents not in ("pass", "system"):
-            raise BridgeError(f"opponents is 'pass' (they always pass) or 'system' (they open by "
-                              f"the system), not {opponents!r}")
+            raise BridgeError(f"opponents is 'system' (they bid by the system) or 'pass' (they "
+                              f"always pass), not {opponents!r}")
         self.deal = deal
-        self.learner = Seat.parse(learner)
-        self.system = system or default_system()
-        self.opponents = opponents
         self.lang = check_language(lang)
-        self.auction = Auction(Seat.parse(dealer))
+        self.learner = read_seat(learner, self.lang)  # the language's letters: Czech S is North
+        self.system = get_system(system)
+        self.opponents = opponents
+        self.auction = Auction(read_seat(dealer, self.lang))
         self.differences: list[Difference] = []
         self._advance()
 
     @classmethod
     def random(cls, seed=None, learner: "Seat | str" = Seat.S, dealer: "Seat | str" = Seat.N,
-               system: System | None = None, opponents: str = "pass", min_side_hcp: int = 20,
+               system: "System | str | None" = None, opponents: str = "system", min_side_hcp: int = 20,
                lang: str = "en") -> "PracticeTable":
         """A seeded random deal in which the learner's side holds at least ``min_side_hcp`` HCP."""
         rng = np.random.default_rng(seed)
-        me = Seat.parse(learner)
+        me = read_seat(learner, check_language(lang))
         a, b = int(me), int(me.partner)
         deal = deal_for(rng, lambda f: f.hcp[:, a] + f.hcp[:, b] >= min_side_hcp)
         return cls(deal, me, dealer, system, opponents, lang)

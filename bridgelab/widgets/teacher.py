@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from ..model.errors import BridgeError
 from ..io.handout import lesson_preview_html
 from ..io.lesson import Lesson, make_lesson
+from ..system.auctions import auction_where
 
 __all__ = ["TeacherWidget"]
 
@@ -82,12 +83,13 @@ class TeacherWidget:
 
     def make(self) -> Lesson:
         """Deal the lesson the widget's values describe (also what the Deal button does)."""
+        text = self.where.value.strip() or None
         lesson = make_lesson(
-            self.where.value.strip() or None,
+            auction_where(text),              # "N opens 1NT": the system bids each board's auction
             int(self.boards.value),
             int(self.seed.value),
             rotate=self.rotate.value or None,
-            title=self.title.value.strip() or None,
+            title=self.title.value.strip() or (f"Lesson: {text}" if text else None),
             dd=bool(self.dd.value),
         )
         self.lesson = lesson
