@@ -48,6 +48,7 @@ _LAZY = {
     "advise": "system", "System": "system", "PracticeTable": "system",
     "auction_constraint": "system.auctions", "AuctionConstraint": "system.auctions",
     "parse_constraint": "dealing.constraints", "Constraint": "dealing.constraints", "parse_predeal": "dealing.dealer",
+    "run_dealer_script": "analysis.scripts", "parse_dealer_script": "dealing.dealerlang",
     "DealRecord": "io.pbn", "read_deals": "io.pbn", "write_deals": "io.pbn", "Lesson": "io.lesson", "make_lesson": "io.lesson",
     "parse_range": "text.notation", "parse_shape": "text.notation",
     "PlaySession": "coach", "Robot": "coach", "technique_set": "coach", "technique_deals": "coach",

@@ -181,7 +181,7 @@ def test_import_stays_light():
     assert {"pandas", "bridgelab.analysis.stats"} <= set(after)
 
 
-SUBCOMMANDS = ["eval", "deal", "auction", "score", "quiz", "lesson", "technique", "handout", "stats",
+SUBCOMMANDS = ["eval", "deal", "dealer", "auction", "score", "quiz", "lesson", "technique", "handout", "stats",
                "bid"]
 
 

@@ -10,7 +10,7 @@ import sys
 from ..model.errors import BridgeError
 
 # Subcommands, in the order --help lists them.
-COMMANDS = ("eval", "deal", "auction", "score", "quiz", "lesson", "technique", "handout", "stats",
+COMMANDS = ("eval", "deal", "dealer", "auction", "score", "quiz", "lesson", "technique", "handout", "stats",
             "bid")
 
 
