@@ -64,7 +64,7 @@ system-deps:
 lint: install-test
 	$(BIN)/lint-imports
 
-test: install-test system-deps
+test: install-test system-deps lint
 	$(BIN)/python -m pytest --nbval tests notebooks bridgelab
 
 # The edit-test loop: no notebooks, browsers, peers or slow tests (see CONTRIBUTING.md).

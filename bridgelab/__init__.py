@@ -112,17 +112,6 @@ __all__ = [
 ]
 
 
-def deal(seed=None, where=None, predeal=None) -> Deal:
-    """One random Deal, optionally constrained or predealt (see ``bridgelab.dealing.deal``).
-
-    Defined here because the name ``bridgelab.deal`` would otherwise be the module that holds
-    Deal and Board.
-    """
-    from .dealing.dealer import deal as _deal
-
-    return _deal(seed=seed, where=where, predeal=predeal)
-
-
 def _where(where, system=None):
     """``where`` for the dealer: an auction phrase ("N opens 1NT") becomes the bidding system's
     constraint object (bridgelab.system.auctions), which the dealer takes as a function of a

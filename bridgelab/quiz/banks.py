@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from ..model.errors import BankError, BridgeError
-from .core import KINDS, TOPICS
+from .core import KINDS, TOPICS, Question, finish_question
 
-__all__ = ["FORMAT", "Bank", "BankEntry", "load_bank", "data_dir", "bundled_banks", "rubber_figure"]
+__all__ = ["FORMAT", "Bank", "BankEntry", "load_bank", "data_dir", "bundled_banks", "rubber_figure",
+           "bank_question"]
 
 FORMAT = "bridgelab-bank/1"
 _TOP_FIELDS = {"format", "id", "title", "source", "language", "about", "questions"}
@@ -99,8 +100,6 @@ class Bank:
 
     def question(self, entry_id: str, lang: str = "en"):
         """The entry as a Question in ``lang`` (English, then the bank's language, as fallback)."""
-        from .session import bank_question
-
         return bank_question(self, self.entry(entry_id), lang)
 
 
@@ -520,3 +519,55 @@ def _bank_from_auctions(data: dict, path) -> dict:
     return {"format": FORMAT, "id": "auctions-from-texts", "title": title,
             "source": "data/auctions_from_texts.json", "about": str(data.get("about", ""))[:500],
             "questions": questions}
+
+
+# ---- a bank entry as a question ---------------------------------------------------------------
+
+def _pick(texts: dict, lang: str, fallback: str | None = None) -> str:
+    for key in (lang, "en", fallback):
+        if key and key in texts:
+            return texts[key]
+    return next(iter(texts.values()), "")
+
+
+def bank_question(bank: Bank, entry: BankEntry, lang: str = "en") -> Question:
+    """A bank entry as a Question in ``lang``, with the engine's explanation when it was checked."""
+    from .explain import rubber_lines, score_lines
+
+    lines = []
+    if entry.explanation:
+        lines.append(_pick(entry.explanation, lang, bank.language))
+    facts = entry.facts or {}
+    if facts.get("kind") == "duplicate":
+        lines += score_lines(facts["breakdown"], lang)
+    elif facts.get("kind") == "rubber":
+        lines += rubber_lines(facts["breakdown"], lang)
+    elif facts.get("kind") == "auction":
+        from .generators.auctions import auction_facts_lines
+
+        lines += auction_facts_lines(facts, lang)
+    q = Question(
+        id=f"{bank.id}:{entry.id}", topic=entry.topic, level=entry.level, kind=entry.kind,
+        prompt=_pick(entry.prompt, lang, bank.language), answer=entry.answer,
+        choices=list(entry.choices), explanation="\n".join(lines), lang=lang,
+        source=f"bank:{bank.path.resolve()}#{entry.id}", data={"bank": bank.id, "entry": entry.id},
+    )
+    if facts.get("kind") == "auction":
+        from .generators.auctions import AuctionView
+
+        q.show = AuctionView(facts["auction"], lang)
+        q.auction = facts["auction"]
+    if facts.get("kind") == "rubber" and entry.kind == "text":
+        want = facts["numbers"]
+        q.accept = lambda text, want=want: _numbers(text) == want
+    if entry.kind == "text" and entry.topic == "pattern":
+        q.data["form"] = "pattern"
+    return finish_question(q, lang)
+
+
+def _languages_of(entry: BankEntry) -> set[str]:
+    """The languages an entry is fully written in: its prompt, and its explanation if it has one."""
+    langs = set(entry.prompt)
+    if entry.explanation:
+        langs &= set(entry.explanation)
+    return langs
