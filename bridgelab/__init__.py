@@ -23,6 +23,7 @@ from .model.errors import (
     InvalidDeal,
     ParseError,
     PBNError,
+    ProgressError,
 )
 from .model.evaluate import EVALUATORS, register_evaluator, register_point_count
 from .model.hand import Hand
@@ -98,7 +99,7 @@ __all__ = [
     "Board", "Deal", "Vulnerability", "board", "Hand",
     "EVALUATORS", "register_evaluator", "register_point_count",
     "deal", "BankError", "BridgeError", "ConstraintError", "IllegalCall", "IllegalCard",
-    "InvalidDeal", "ParseError", "PBNError",
+    "InvalidDeal", "ParseError", "PBNError", "ProgressError",
     *_LAZY,
 ]
 

@@ -11,6 +11,7 @@ __all__ = [
     "IllegalCard",
     "ConstraintError",
     "BankError",
+    "ProgressError",
 ]
 
 
@@ -44,3 +45,7 @@ class ConstraintError(BridgeError):
 
 class BankError(BridgeError):
     """A quiz bank file that does not follow the documented format."""
+
+
+class ProgressError(BridgeError):
+    """The progress database cannot be opened, read or written (busy, full, read-only, damaged)."""
