@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test app install-lab install-test install-app system-deps clean
+.PHONY: lab test fuzz app install-lab install-test install-app system-deps clean
 
 # Debian programs the tests use: chromium (the browser test and handout PDFs, with DejaVu for
 # the suit symbols) and dealer (a peer for the PBN and speed comparisons). Installed when we
@@ -45,6 +45,13 @@ system-deps:
 
 test: install-test system-deps
 	$(BIN)/python -m pytest --nbval tests notebooks
+
+# A long fuzz session over every reader of text (hypothesis; FUZZ_EXAMPLES inputs per reader,
+# FUZZ_SEED for another session): prints the counts and each kind of finding once.
+FUZZ_EXAMPLES ?= 3000
+FUZZ_SEED ?= 19
+fuzz: install-test
+	$(BIN)/python tests/fuzz_run.py --examples $(FUZZ_EXAMPLES) --seed $(FUZZ_SEED)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

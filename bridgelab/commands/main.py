@@ -16,7 +16,7 @@ COMMANDS = ("eval", "deal", "auction", "score", "quiz", "lesson", "handout", "st
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error: ``bridgelab CMD: what went wrong (see bridgelab CMD --help)``."""
+    """argparse with a one-line error: ``bridgelab CMD: what went wrong (see ... --help)``."""
 
     def error(self, message):
         sys.stderr.write(f"{self.prog}: {message} (see {self.prog} --help)\n")

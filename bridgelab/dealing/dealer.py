@@ -759,10 +759,10 @@ def _generate(n: int, stream: _Stream, plan: _Plan, max_tries: int | None, progr
             if bar is not None:
                 bar.close()
             raise ConstraintError(
-                f"stopped early: {got:,} of {tried:,} deals tried matched {what}, so the {n - got:,} "
-                f"deals still to find would need about {still:,.0f} more tries even at the best "
-                f"rate this allows, past the limit of {budget:,} tries (max_tries): ask for fewer "
-                "deals, loosen the conditions, or raise max_tries")
+                f"stopped early: {got:,} of {tried:,} deals tried matched {what}, so the "
+                f"{n - got:,} deals still to find would need about {still:,.0f} more tries even "
+                f"at the best rate this allows, past the limit of {budget:,} tries (max_tries): "
+                "ask for fewer deals, loosen the conditions, or raise max_tries")
         if got < n and tried >= budget:
             if bar is not None:
                 bar.close()

@@ -140,8 +140,8 @@ class Deal:
             try:
                 ordered = list(hands)
             except TypeError:
-                raise InvalidDeal("a deal is four hands (N, E, S, W), as Hands or PBN hand strings, "
-                                  f"not {type(hands).__name__}") from None
+                raise InvalidDeal("a deal is four hands (N, E, S, W), as Hands or PBN hand "
+                                  f"strings, not {type(hands).__name__}") from None
             if len(ordered) != 4:
                 raise InvalidDeal(f"a deal is four hands (N, E, S, W), not {len(ordered)}")
         rows = [h.holdings if isinstance(h, Hand) else parse_holdings(h) for h in ordered]
@@ -161,7 +161,8 @@ class Deal:
     @classmethod
     def from_holdings(cls, holdings) -> "Deal":
         """A deal from a (4, 4) array of holdings: seats N E S W, suits S H D C."""
-        what = "deal holdings are a (4, 4) array (seats N E S W by suits S H D C) of whole numbers 0-8191"
+        what = ("deal holdings are a (4, 4) array (seats N E S W by suits S H D C) of whole "
+                "numbers 0-8191")
         try:
             raw = np.asarray(holdings)
         except (TypeError, ValueError, OverflowError):

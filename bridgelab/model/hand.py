@@ -63,7 +63,8 @@ def holdings_to_pbn(holdings: Sequence[int]) -> str:
 
 def _four_holdings(holdings) -> tuple[int, int, int, int]:
     """Four whole numbers 0-8191 (13-bit suit holdings), or a PBNError saying what is allowed."""
-    what = "a hand is four 13-bit suit holdings, whole numbers 0-8191 (spades, hearts, diamonds, clubs)"
+    what = ("a hand is four 13-bit suit holdings, whole numbers 0-8191 (spades, hearts, diamonds, "
+            "clubs)")
     if isinstance(holdings, str):
         raise PBNError(f"{what}; read a text hand such as {holdings[:40]!r} with Hand.from_pbn")
     try:

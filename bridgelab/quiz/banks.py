@@ -137,7 +137,8 @@ def _short(value, limit: int = 60) -> str:
 
 
 def _answer(entry: dict, kind: str, path, where: str):
-    from .answers import MAX_ANSWER, parse_call, parse_number, parse_pattern, parse_seat, parse_yesno
+    from .answers import (MAX_ANSWER, parse_call, parse_number, parse_pattern, parse_seat,
+                          parse_yesno)
 
     a = entry["answer"]
     if isinstance(a, str) and len(a) > MAX_ANSWER:
@@ -147,7 +148,8 @@ def _answer(entry: dict, kind: str, path, where: str):
         if isinstance(a, bool) or not isinstance(a, (int, float)):
             value = parse_number(a) if isinstance(a, str) else None
             if value is None:
-                raise _fail(path, where, f'field "answer": {_short(a)} is not a number (kind "number")')
+                raise _fail(path, where,
+                            f'field "answer": {_short(a)} is not a number (kind "number")')
             a = value
         if isinstance(a, float) and not math.isfinite(a) or abs(a) > _MAX_NUMBER:
             raise _fail(path, where, f'field "answer": {_short(a)} is not a number a learner can '
@@ -514,11 +516,12 @@ def _bank_from_auctions(data: dict, path) -> dict:
             raise _fail(path, where, 'a check needs "id", "dealer", "calls", "call" and "legal"')
         src = c.get("source") or {}
         if not isinstance(src, dict) or not isinstance(src.get("lang", "en"), str):
-            raise _fail(path, f"{where} (id {c['id']!r})", 'field "source" must be an object such as '
-                                                           '{"lang": "et", "page": 12}')
+            raise _fail(path, f"{where} (id {c['id']!r})",
+                        'field "source" must be an object such as {"lang": "et", "page": 12}')
         src_lang = src.get("lang", "en")
         if not isinstance(c["calls"], list) or not all(isinstance(x, str) for x in c["calls"]):
-            raise _fail(path, f"{where} (id {c['id']!r})", 'field "calls" must be a list of calls as text')
+            raise _fail(path, f"{where} (id {c['id']!r})",
+                        'field "calls" must be a list of calls as text')
         call = parse_call(c["call"], src_lang)
         if call is None:
             raise _fail(path, f"{where} (id {c['id']!r})", f'field "call": {c["call"]!r} is not a call in {src_lang}')
@@ -544,7 +547,8 @@ def _bank_from_auctions(data: dict, path) -> dict:
             try:
                 low = Call.parse(c["lowest_in_strain"])
             except BridgeError as e:
-                raise _fail(path, f"{where} (id {c['id']!r})", f'field "lowest_in_strain": {e}') from None
+                raise _fail(path, f"{where} (id {c['id']!r})",
+                            f'field "lowest_in_strain": {e}') from None
             questions.append({
                 "id": f"{c['id']}.lowest", "topic": "legality", "level": 1, "kind": "call",
                 "prompt": {lang: translate("It is {seat}'s turn. What is the lowest bid in {strain} that {seat} may make?",

@@ -158,7 +158,8 @@ class ProgressStore:
             if memory:
                 self.journal_mode = "memory"
             elif readonly:
-                self.journal_mode = str(self._conn.execute("PRAGMA journal_mode").fetchone()[0]).lower()
+                mode = self._conn.execute("PRAGMA journal_mode").fetchone()[0]
+                self.journal_mode = str(mode).lower()
             else:
                 mode = self._conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
                 self.journal_mode = str(mode).lower()  # "wal", or "delete" where WAL is refused
@@ -203,16 +204,18 @@ class ProgressStore:
     def _check_integrity(self) -> None:
         """Refuse a damaged file (quick_check reads every page once) instead of reading half."""
         rows = self._conn.execute("PRAGMA quick_check(5)").fetchall()
-        problems = [" ".join(str(r[0]).replace("*** in database main ***", "").split()) for r in rows]
+        problems = [" ".join(str(r[0]).replace("*** in database main ***", "").split())
+                    for r in rows]
         if problems != ["ok"]:
             raise ProgressError(
-                f"the progress file {self.path} is damaged ({'; '.join(p for p in problems if p)[:200]}"
-                "); bridgelab "
+                f"the progress file {self.path} is damaged "
+                f"({'; '.join(p for p in problems if p)[:200]}); bridgelab "
                 "has not changed it. ProgressStore.recover(path) copies every answer that can still "
                 "be read into a new file and keeps the damaged one beside it")
 
     def _tables(self) -> set[str]:
-        return {r[0] for r in self._conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        rows = self._conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        return {r[0] for r in rows}
 
     def _found_version(self) -> int:
         """The file's schema version: from its table, or (a file from before the table) from
@@ -224,7 +227,8 @@ class ProgressStore:
         if "answers" not in tables:
             if tables - {"sqlite_sequence"}:
                 raise ProgressError(f"{self.path} is an SQLite file of another program (tables "
-                                    f"{', '.join(sorted(tables))}), not a bridgelab progress database")
+                                    f"{', '.join(sorted(tables))}), not a bridgelab progress "
+                                    "database")
             return 0
         columns = {r[1] for r in self._conn.execute("PRAGMA table_info(answers)")}
         return 2 if "session" in columns else 1
@@ -262,7 +266,8 @@ class ProgressStore:
         return SCHEMA_VERSION
 
     @classmethod
-    def recover(cls, path: "str | os.PathLike", to: "str | os.PathLike | None" = None) -> "ProgressStore":
+    def recover(cls, path: "str | os.PathLike",
+                to: "str | os.PathLike | None" = None) -> "ProgressStore":
         """Copy the answers that can still be read from a damaged file into a new store.
 
         The damaged file is renamed ``<name>.damaged-<time>`` (kept, never deleted) and the new
@@ -280,7 +285,8 @@ class ProgressStore:
                     if side.exists():
                         shutil.move(str(side), str(keep) + extra)
             except OSError as e:
-                raise ProgressError(f"cannot rename the damaged file {src}: {e.strerror or e}") from None
+                raise ProgressError(f"cannot rename the damaged file {src}: "
+                                    f"{e.strerror or e}") from None
             src = keep
         rows, columns = _readable_rows(src)
         store = cls(target)
@@ -416,7 +422,8 @@ def _readable_rows(path: Path) -> "tuple[list[tuple], list[str]]":
         if not columns:
             raise ProgressError(f"{path}: no answers can be read (the table of answers is lost)")
         top = 0
-        for sql in ("SELECT seq FROM sqlite_sequence WHERE name = 'answers'", "SELECT MAX(id) FROM answers"):
+        for sql in ("SELECT seq FROM sqlite_sequence WHERE name = 'answers'",
+                    "SELECT MAX(id) FROM answers"):
             try:
                 top = max(top, int(con.execute(sql).fetchone()[0] or 0))
             except (sqlite3.Error, TypeError):

@@ -326,8 +326,8 @@ class QuizSession:
         raw = "" if text is None else str(text)
         if len(raw) > MAX_ANSWER:  # a pasted page: refused at once, not read for seconds
             return Feedback(False, raw[:40] + "…", q.answer_text,
-                            _t("That answer is {length} characters long: an answer is at most {limit}.",
-                               self._lang, length=len(raw), limit=MAX_ANSWER),
+                            _t("That answer is {length} characters long: an answer is at most "
+                               "{limit}.", self._lang, length=len(raw), limit=MAX_ANSWER),
                             q.id, understood=False)
         correct, given, understood = _read(q, raw)
         if not understood:
