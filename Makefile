@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test fuzz app install-lab install-test install-app system-deps clean
+.PHONY: lab test test-fast lint fuzz app install-lab install-test install-app system-deps clean
 
 # Debian programs the tests use: chromium (the browser test and handout PDFs, with DejaVu for
 # the suit symbols) and dealer (a peer for the PBN and speed comparisons). Installed when we
@@ -14,11 +14,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-install-lab: $(BIN)/python
+# Each extra is installed once, and again when pyproject.toml changes.
+install-lab: $(VENV)/.lab-installed
+$(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	touch $@
 
-install-test: $(BIN)/python
+install-test: $(VENV)/.test-installed
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
 
 # Root (as in containers) must say so to Jupyter; nobody else needs the flag.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
@@ -26,8 +31,10 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: install-lab
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
-install-app: $(BIN)/python
+install-app: $(VENV)/.app-installed
+$(VENV)/.app-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app]'
+	touch $@
 
 # The student quiz app (Voila: no code shown). Serve a class with
 #   make app VOILA_ARGS="--port=8866 --Voila.ip=0.0.0.0"
@@ -43,8 +50,16 @@ system-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else echo "note: Debian packages$$missing are missing; the tests that need them will skip"; fi
 
+# The layers (import-linter), then every test and notebook.
+lint: install-test
+	$(BIN)/lint-imports
+
 test: install-test system-deps
 	$(BIN)/python -m pytest --nbval tests notebooks
+
+# The edit-test loop: no notebooks, browsers, peers or slow tests (see CONTRIBUTING.md).
+test-fast: install-test
+	$(BIN)/python -m pytest -q -x -n 2 -m "not slow and not peer and not browser and not notebook" tests
 
 # A long fuzz session over every reader of text (hypothesis; FUZZ_EXAMPLES inputs per reader,
 # FUZZ_SEED for another session): prints the counts and each kind of finding once.

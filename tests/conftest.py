@@ -5,3 +5,20 @@ from hypothesis import settings
 
 settings.register_profile("bridgelab", derandomize=True, deadline=None)
 settings.load_profile("bridgelab")
+
+
+# Markers by where a test lives (see CONTRIBUTING.md): `make test-fast` leaves these out.
+_PEER_FILES = {"test_dd.py", "test_dask.py", "test_scoring_peer.py"}
+
+
+def pytest_collection_modifyitems(config, items):
+    import pytest
+
+    for item in items:
+        path = item.path
+        if path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.notebook)
+        elif "browser" in path.parts:
+            item.add_marker(pytest.mark.browser)
+        elif path.name in _PEER_FILES:
+            item.add_marker(pytest.mark.peer)

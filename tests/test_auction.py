@@ -12,6 +12,7 @@ from bridgelab.rules.auction import Auction
 from bridgelab.model.cards import Seat, Side, Strain
 from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
 from bridgelab.model.errors import IllegalCall, ParseError
+from bridgelab.text.terms import read_call
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "auctions_from_texts.json").read_text(encoding="utf-8"))
 ALL_CALLS = list(ALL_BIDS) + [PASS, DOUBLE, REDOUBLE]
@@ -49,13 +50,13 @@ def test_example_auction_as_written_in_its_language(ex):
     written = Auction.parse(", ".join(ex["calls_as_written"]), dealer=ex["dealer"], lang=lang)
     assert written == Auction.parse(" ".join(ex["calls"]), dealer=ex["dealer"])
     # the same calls also read with no language given (every language is tried)
-    assert [Call.parse(w) for w in ex["calls_as_written"]] == list(written.calls)
+    assert [read_call(w) for w in ex["calls_as_written"]] == list(written.calls)
 
 
 @pytest.mark.parametrize("ex", DATA["checks"], ids=lambda e: e["id"])
 def test_legality_examples_from_the_texts(ex):
     a = Auction.parse(" ".join(ex["calls"]), dealer=ex["dealer"])
-    call = Call.parse(ex["call"], ex["source"]["lang"])
+    call = read_call(ex["call"], ex["source"]["lang"])
     assert (call in a.legal_calls()) is ex["legal"]
     if ex["legal"]:
         assert a.check(call) == call

@@ -37,7 +37,7 @@ def test_dask_runs_constraints_written_as_functions(client):
 
 def test_double_dummy_study_on_dask_equals_local(client):
     pytest.importorskip("endplay")
-    from bridgelab.analysis.dd import dd_study
+    from bridgelab.analysis.stats import dd_study
 
     args = dict(n=6, seed=3, declarers="NE", strains=("S", "NT"), chunk_size=3)
     local = dd_study(**args, workers=1)

@@ -8,7 +8,8 @@ pytest.importorskip("endplay")
 
 from bridgelab import Deal  # noqa: E402
 from bridgelab.model.contract import Contract  # noqa: E402
-from bridgelab.analysis.dd import dd_table, dd_tables, mean_tricks, par, solve_batch  # noqa: E402
+from bridgelab.analysis.dd import dd_table, dd_tables, par, solve_batch  # noqa: E402
+from bridgelab.analysis.stats import mean_tricks  # noqa: E402
 from bridgelab.model.errors import InvalidDeal  # noqa: E402
 
 ALL = "AKQJT98765432"
@@ -104,7 +105,7 @@ def test_bad_deals_are_refused():
 
 def test_dd_study_on_both_cores():
     pytest.importorskip("bridgelab.dealing.dealer")
-    from bridgelab.analysis.dd import dd_study
+    from bridgelab.analysis.stats import dd_study
 
     args = dict(n=8, seed=1, declarers="NS", strains=("NT",), chunk_size=4)
     one = dd_study(**args, workers=1)

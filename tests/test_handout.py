@@ -98,6 +98,7 @@ needs_chromium = pytest.mark.skipif(handout.find_chromium() is None,
                                     reason="chromium is not installed")
 
 
+@pytest.mark.slow
 @needs_chromium
 def test_pdf_through_chromium(tmp_path):
     src = handout.write_html(records(6), tmp_path / "h.html")
@@ -107,6 +108,7 @@ def test_pdf_through_chromium(tmp_path):
     assert len(re.findall(rb"/Type\s*/Page[^s]", data)) == 2   # six boards: two A4 pages
 
 
+@pytest.mark.slow
 @needs_chromium
 def test_screenshot_of_a_page(tmp_path):
     src = handout.write_html(records(4), tmp_path / "h.html")

@@ -15,7 +15,7 @@ from bridgelab.model.errors import BridgeError, IllegalCall
 from bridgelab.model.hand import Hand
 from bridgelab.quiz import GENERATORS, TOPICS, QuizSession
 from bridgelab.system import PracticeTable, advise, system_auction
-from bridgelab.system import quizzes as q
+from bridgelab.quiz.generators import bidding as q
 from bridgelab.system.lessons import OPENING_LESSONS
 
 SEEDS = range(300)
@@ -27,6 +27,7 @@ def test_topics_are_registered():
     assert {"opening.what_to_open", "response.what_to_respond", "fit.count", "fit.yesno"} <= set(GENERATORS)
 
 
+@pytest.mark.slow
 def test_opening_answers_agree_with_the_system():
     lessons, hcps = set(), set()
     for seed in SEEDS:
@@ -55,6 +56,7 @@ def test_the_same_seed_makes_the_same_question():
     assert a.data == b.data and a.answer == b.answer
 
 
+@pytest.mark.slow
 def test_response_answers_agree_with_the_system():
     openings = set()
     for seed in SEEDS:

@@ -111,6 +111,7 @@ CHILD = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_sigkill_mid_session_loses_nothing_already_answered(tmp_path):
     path = tmp_path / "progress.sqlite3"
     proc = subprocess.Popen([sys.executable, "-c", CHILD, str(path), "17"], stdout=subprocess.PIPE, text=True)
@@ -157,6 +158,7 @@ KILLED_IN_TRANSACTION = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_sigkill_inside_a_transaction_rolls_it_back(tmp_path):
     path = tmp_path / "progress.sqlite3"
     proc = subprocess.Popen([sys.executable, "-c", KILLED_IN_TRANSACTION, str(path)],

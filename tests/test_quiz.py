@@ -16,7 +16,7 @@ from bridgelab.quiz import GENERATORS, TOPICS, Question, QuizSession, make_quest
 from bridgelab.quiz.answers import format_number
 from bridgelab.quiz.core import generators_for
 from bridgelab.quiz.session import _read
-from bridgelab.quiz.terms import call_name, seat_name, strain_name
+from bridgelab.text.words import call_name, seat_name, strain_name
 from bridgelab.rules.scoring import score, score_breakdown
 
 SEEDS = range(200)
@@ -165,6 +165,7 @@ def test_pick_legal_has_exactly_one_legal_choice():
 
 @pytest.mark.parametrize("name, role", [("declarer.declarer", "declarer"), ("declarer.dummy", "dummy"),
                                         ("declarer.leader", "opening_leader")])
+@pytest.mark.slow
 def test_declarer_dummy_leader_agree_with_the_auction(name, role):
     tricky = 0
     for q in questions(name):

@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from bridgelab.quiz import ProgressStore, QuizSession, bundled_banks
 
 
@@ -15,6 +17,7 @@ def _run(args, stdin, tmp_path):
                           capture_output=True, env=env, timeout=120)
 
 
+@pytest.mark.slow
 def test_scoring_quiz_in_estonian(tmp_path):
     # the same session in-process tells the right answers
     s = QuizSession(topics=["scoring"], lang="et", seed=1, length=4, banks=bundled_banks())
@@ -45,6 +48,7 @@ def test_scoring_quiz_in_estonian(tmp_path):
     assert not store.mistakes()
 
 
+@pytest.mark.slow
 def test_end_of_input_stops_and_keeps_what_was_answered(tmp_path):
     out = _run(["--topic", "tricks", "--seed", "3", "-n", "5", "--store", str(tmp_path / "p.db"), "--no-banks"],
                "7\n", tmp_path)
@@ -53,6 +57,7 @@ def test_end_of_input_stops_and_keeps_what_was_answered(tmp_path):
     assert ProgressStore(tmp_path / "p.db").count() == 1
 
 
+@pytest.mark.slow
 def test_bad_options_say_what_is_allowed(tmp_path):
     out = _run(["--topic", "bogus", "--no-save"], "", tmp_path)
     assert out.returncode == 2 and "unknown topic 'bogus'" in out.stderr and "scoring" in out.stderr

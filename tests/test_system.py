@@ -344,6 +344,7 @@ def _keeps_promises(hand, call, options):
     return strong and n >= 3 and max(s, h) < options["majors"] or (strong and n >= 3 and n > max(s, h))
 
 
+@pytest.mark.slow
 def test_every_hand_gets_exactly_one_opening():
     hands = _random_hands(2000, seed=10)
     calls = {}
@@ -360,6 +361,7 @@ def test_every_hand_gets_exactly_one_opening():
         assert calls.get(common, 0) > 0, calls
 
 
+@pytest.mark.slow
 def test_every_option_combination_opens_every_hand_once():
     hands = _random_hands(240, seed=11)
     specs = SAYC.option_specs

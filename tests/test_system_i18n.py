@@ -22,21 +22,22 @@ from bridgelab.model.contract import Call
 from bridgelab.model.hand import Hand
 from bridgelab.text.i18n import catalog, translate
 from bridgelab.quiz import QuizSession
-from bridgelab.quiz.terms import call_name, yes_no
+from bridgelab.text.words import call_name, yes_no
 from bridgelab.system.advice import advise
 from bridgelab.system.engine import DEFAULT_PATH, SuitTerm, System, default_system
 
 LANGS = ("et", "sr", "cs", "ms")
 SYSTEM_DIR = Path(bridgelab.system.__file__).parent
 LOCALE = Path(bridgelab.text.i18n.__file__).parent / "locale"
-SOURCES = ("engine.py", "advice.py", "quizzes.py", "practice.py")
+SOURCES = (SYSTEM_DIR / "engine.py", SYSTEM_DIR / "advice.py", SYSTEM_DIR / "practice.py",
+           SYSTEM_DIR.parent / "quiz" / "generators" / "bidding.py")
 TEXT_CALLS = {"Msg", "_t", "translate", "N_"}
 
 
 def _code_msgids() -> set[str]:
     found: set[str] = set()
     for name in SOURCES:
-        tree = ast.parse((SYSTEM_DIR / name).read_text(encoding="utf-8"))
+        tree = ast.parse(name.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not node.args:
                 continue
@@ -265,7 +266,7 @@ def test_english_practice_text_is_the_default():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_practice_result_speaks_the_learners_language(lang):
-    from bridgelab.quiz.terms import seat_name
+    from bridgelab.text.words import seat_name
 
     t, r = _practice(lang)
     _, en = _practice("en", dd=False)
@@ -301,7 +302,7 @@ def test_practice_result_speaks_the_learners_language(lang):
 def test_practice_errors_speak_the_learners_language(lang):
     from bridgelab.model.deal import Deal
     from bridgelab.model.errors import BridgeError, IllegalCall
-    from bridgelab.quiz.terms import seat_name
+    from bridgelab.text.words import seat_name
     from bridgelab.system import PracticeTable
 
     t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner="S", dealer="N", lang=lang)

@@ -6,8 +6,10 @@ Needs the optional extra ``bridgelab[dd]``: endplay, which wraps Bo Haglund's DD
     >>> dd_table(deal)            # rows N E S W, columns C D H S NT
     >>> par(deal, vulnerable="None", dealer="N")
 
-Batches go to DDS 40 deals (200 strain tables) at a time; ``dd_tables(..., workers=2)`` and
-``dd_study`` spread the work over processes, each running DDS on one thread.
+Batches go to DDS 40 deals (200 strain tables) at a time; ``dd_tables(..., workers=2)``
+spreads the work over processes, each running DDS on one thread. This module is a thin adapter
+over endplay; studies of many deals (``dd_study``, ``mean_tricks``) are in
+``bridgelab.analysis.stats``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import pandas as pd
 from ..model.cards import SEATS, STRAINS, Seat, Strain
 from ..model.contract import Contract
 from ..model.deal import Deal, Vulnerability
-from ..model.errors import BridgeError, InvalidDeal
+from ..model.errors import InvalidDeal
 from ..model.hand import holdings_to_pbn
 
 try:  # the optional extra
@@ -39,8 +41,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
         "which wraps Bo Haglund's DDS solver)"
     ) from e
 
-__all__ = ["dd_table", "dd_tables", "solve_batch", "par", "Par", "dd_study", "mean_tricks",
-           "set_threads"]
+__all__ = ["dd_table", "dd_tables", "solve_batch", "par", "Par", "set_threads"]
 
 _BATCH = 40  # DDS solves at most 200 strain tables in one call: 40 deals x 5 strains
 _LOCK = threading.Lock()  # DDS keeps per-thread state: one call at a time per process
@@ -177,31 +178,3 @@ def par(deal, vulnerable="None", dealer="N") -> Par:
             contracts.append((Contract(int(c.level), strain, _PENALTY[int(c.penalty)], declarer), made))
         score = int(result.score)
     return Par(score, tuple(contracts))
-
-
-def dd_study(n: int = 1_000, seed=None, where=None, predeal=None, *, declarers="NESW",
-             strains=("C", "D", "H", "S", "NT"), chunk_size: int = 200, workers: int | None = 2,
-             client=None, progress: bool = False) -> pd.DataFrame:
-    """How often each declarer takes each number of tricks in each strain, over ``n`` seeded deals
-    meeting ``where``: a study (see ``bridgelab.analysis.stats.study``) with one measure per declarer and
-    strain, run on ``workers`` processes or a Dask ``client``."""
-    from .stats import study
-
-    seats = [Seat.parse(s) for s in declarers]
-    measures = [f"{s.name} tricks {Strain.parse(t).name}" for s in seats for t in strains]
-    return study(measures, n=n, seed=seed, where=where, predeal=predeal, chunk_size=chunk_size,
-                 workers=workers, client=client, progress=progress)
-
-
-def mean_tricks(result: pd.DataFrame) -> pd.DataFrame:
-    """Average tricks per declarer (rows) and strain (columns) from a ``dd_study`` table."""
-    df = result[result["measure"].str.contains(" tricks ")].copy()
-    if df.empty:
-        raise BridgeError("this table has no double-dummy measures ('N tricks NT' ...)")
-    parts = df["measure"].str.split(" tricks ", expand=True)
-    df["declarer"], df["strain"] = parts[0], parts[1]
-    df["weighted"] = df["value"].astype(float) * df["proportion"]
-    table = df.pivot_table(index="declarer", columns="strain", values="weighted", aggfunc="sum")
-    order_r = [s.name for s in SEATS if s.name in table.index]
-    order_c = [s.name for s in STRAINS if s.name in table.columns]
-    return table.loc[order_r, order_c]

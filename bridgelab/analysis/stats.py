@@ -31,10 +31,10 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 import numpy as np
 import pandas as pd
 
-from ..model.cards import SUITS, Card, Seat, Side, Strain, suit_index
+from ..model.cards import SEATS, STRAINS, SUITS, Card, Seat, Side, Strain, suit_index
 from ..model.evaluate import holding_counts
 from ..dealing.dealer import check_workers, deal_batch, seed_sequence
-from ..model.errors import ConstraintError, ParseError
+from ..model.errors import BridgeError, ConstraintError, ParseError
 from ..model.evaluate import (
     EVALUATORS,
     LENGTH,
@@ -47,6 +47,8 @@ from ..model.hand import Hand
 
 __all__ = [
     "TOTAL_HANDS",
+    "dd_study",
+    "mean_tricks",
     "pattern_table",
     "shape_table",
     "hand_distribution",
@@ -791,3 +793,31 @@ def study(measures, n: int = 10_000, seed=None, where=None, predeal=None, *,
     """
     return Study(measures, n=n, seed=seed, where=where, predeal=predeal, chunk_size=chunk_size,
                  confidence=confidence).run(workers=workers, client=client, progress=progress)
+
+
+# ---- double-dummy studies (the solver itself is bridgelab.analysis.dd)
+
+def dd_study(n: int = 1_000, seed=None, where=None, predeal=None, *, declarers="NESW",
+             strains=("C", "D", "H", "S", "NT"), chunk_size: int = 200, workers: int | None = 2,
+             client=None, progress: bool = False) -> pd.DataFrame:
+    """How often each declarer takes each number of tricks in each strain, over ``n`` seeded deals
+    meeting ``where``: a study (see ``bridgelab.analysis.stats.study``) with one measure per declarer and
+    strain, run on ``workers`` processes or a Dask ``client``."""
+    seats = [Seat.parse(s) for s in declarers]
+    measures = [f"{s.name} tricks {Strain.parse(t).name}" for s in seats for t in strains]
+    return study(measures, n=n, seed=seed, where=where, predeal=predeal, chunk_size=chunk_size,
+                 workers=workers, client=client, progress=progress)
+
+
+def mean_tricks(result: pd.DataFrame) -> pd.DataFrame:
+    """Average tricks per declarer (rows) and strain (columns) from a ``dd_study`` table."""
+    df = result[result["measure"].str.contains(" tricks ")].copy()
+    if df.empty:
+        raise BridgeError("this table has no double-dummy measures ('N tricks NT' ...)")
+    parts = df["measure"].str.split(" tricks ", expand=True)
+    df["declarer"], df["strain"] = parts[0], parts[1]
+    df["weighted"] = df["value"].astype(float) * df["proportion"]
+    table = df.pivot_table(index="declarer", columns="strain", values="weighted", aggfunc="sum")
+    order_r = [s.name for s in SEATS if s.name in table.index]
+    order_c = [s.name for s in STRAINS if s.name in table.columns]
+    return table.loc[order_r, order_c]

@@ -21,6 +21,7 @@ import numpy as np
 
 from ..model.cards import Seat
 from ..model.contract import Contract
+from ..text.terms import read_contract
 from ..model.deal import Deal
 from ..model.errors import BridgeError, ConstraintError, ParseError
 from .pbn import DealRecord, _contract_agrees
@@ -115,7 +116,7 @@ class Lesson:
             if a.is_over and a.contract is not None:
                 changes["contract"] = a.contract
             if contract is not None and a.is_over:
-                given = Contract.parse(contract)
+                given = read_contract(contract)
                 reached = a.contract
                 if reached is None or not _contract_agrees(given, reached):
                     raise BridgeError(f"board {number}: the auction reaches "
@@ -124,7 +125,7 @@ class Lesson:
         if alerts is not None:
             changes["alerts"] = dict(alerts)
         if contract is not None:
-            changes["contract"] = Contract.parse(contract)
+            changes["contract"] = read_contract(contract)
         rec = replace(rec, **changes)
         self.boards[i] = rec
         return rec

@@ -313,3 +313,8 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.suit.name}{self.rank.char})"
+
+
+def holding_to_text(holding: int) -> str:
+    """'AKQ2' for a 13-bit holding, high cards first ('' for a void)."""
+    return "".join("23456789TJQKA"[b] for b in range(12, -1, -1) if holding >> b & 1)

@@ -1,8 +1,8 @@
 """Call (a bid, pass, double or redouble) and Contract (level, strain, doubling, declarer).
 
 Reading what people type lives here for English letters and symbols ("1NT", "1N", "1♠", "1s",
-"P", "X", "XX", "4SX", "3NTXX by N"). Words of the other languages are looked up through
-``bridgelab.text.terms`` (see ``Call.parse``).
+"P", "X", "XX", "4SX", "3NTXX by N"). Words of the other languages are read one layer up, by
+``bridgelab.text.terms`` (``read_call``, ``read_contract``), which knows the languages.
 """
 
 from __future__ import annotations
@@ -66,22 +66,15 @@ class Call:
         return cls("bid", level + 1, Strain(strain))
 
     @classmethod
-    def parse(cls, text: "str | Call", lang: str | None = None) -> "Call":
-        """Read a call as people write it.
+    def parse(cls, text: "str | Call") -> "Call":
+        """Read a call in the notation of PBN and English books.
 
-        English forms: '1NT', '1N', '1♠', '1s', '1 spade', 'P', 'Pass', 'X', 'Dbl', 'XX', 'Rdbl'.
-        With ``lang`` (or, failing English, every known language) the words of
-        ``bridgelab.text.terms`` are tried too: 'kolm pada', '3 pik', '2 bez trumfů', 'dalje'.
+        '1NT', '1N', '1♠', '1s', '1 spade', 'P', 'Pass', 'X', 'Dbl', 'XX', 'Rdbl'. The words of
+        other languages ('kolm pada', '3 pik', 'dalje') are read by ``bridgelab.lang.read_call``.
         """
         if isinstance(text, Call):
             return text
-        raw = str(text).strip()
-        call = _parse_english(raw)
-        if call is not None:
-            return call
-        from ..text import terms as _lang  # here, not at the top: bridgelab.text.terms imports this module
-
-        call = _lang.parse_call(raw, lang)
+        call = _parse_english(str(text).strip())
         if call is not None:
             return call
         raise ParseError(
@@ -174,26 +167,25 @@ class Contract:
         return Call("bid", self.level, self.strain)
 
     @classmethod
-    def parse(cls, text: "str | Contract", lang: str | None = None) -> "Contract":
-        """Read '4S', '4SX', '3NTXX', '6♥', '4S by N', '3NTX-S', '2 bez trumfů', '4 pada kontraga'."""
+    def parse(cls, text: "str | Contract") -> "Contract":
+        """Read '4S', '4SX', '3NTXX', '6♥', '4S by N', '3NTX-S'.
+
+        Contracts in words ('2 bez trumfů', '4 pada kontraga') are read by
+        ``bridgelab.lang.read_contract``.
+        """
         if isinstance(text, Contract):
             return text
         raw = str(text).strip()
         m = _CONTRACT_RE.match(raw)
         if m:
             try:
-                call = Call.parse(m.group("bid"), lang)
+                call = Call.parse(m.group("bid"))
             except ParseError:
                 call = None
             if call is not None and call.is_bid:
                 dbl = _DOUBLING_SUFFIX[(m.group("dbl") or "").upper()]
                 seat = Seat.parse(m.group("seat")) if m.group("seat") else None
                 return cls(call.level, call.strain, dbl, seat)
-        from ..text import terms as _lang  # here, not at the top: bridgelab.text.terms imports this module
-
-        contract = _lang.parse_contract(raw, lang)
-        if contract is not None:
-            return contract
         raise ParseError(
             f"{text!r} is not a contract: write a level 1-7 and a strain, then X for doubled or XX "
             "for redoubled, optionally 'by' and the declarer: 4S, 3NTX, 6♥XX by N"

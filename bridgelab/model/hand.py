@@ -6,7 +6,7 @@ from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
-from .cards import SUITS, Card, Rank, Strain, suit_index
+from .cards import SUITS, Card, Rank, Strain, holding_to_text, suit_index
 from .errors import PBNError
 from . import evaluate as _ev
 
@@ -14,11 +14,6 @@ __all__ = ["Hand", "parse_holdings", "holdings_to_pbn", "holding_to_text", "hold
 
 _RANK_CHARS = "23456789TJQKA"
 _VOID_MARKS = ("-", "—", "")
-
-
-def holding_to_text(holding: int) -> str:
-    """'AKQ2' for a 13-bit holding, high cards first ('' for a void)."""
-    return "".join(_RANK_CHARS[b] for b in range(12, -1, -1) if holding >> b & 1)
 
 
 def holding_from_text(text: str, *, where: str = "suit") -> int:

@@ -153,12 +153,10 @@ def parse_seat(text, lang: str = "en") -> "Seat | None":
 
 def parse_call(text, lang: str = "en"):
     """A Call from English or ``lang``'s words ('4s', '4♠', '4 pada', 'dalje'); None if unreadable."""
-    from ..model.contract import Call
-
     raw = check_length(text).strip()
     for attempt in (lang, None):
         try:
-            return Call.parse(raw, attempt)
+            return _lang.read_call(raw, attempt)
         except (BridgeError, TypeError):
             continue
     return None

@@ -484,7 +484,7 @@ def _bank_from_auctions(data: dict, path) -> dict:
     from ..model.contract import Call
     from ..text.i18n import LANGUAGES, translate
     from .answers import parse_call
-    from .terms import call_name, seat_name, strain_name
+    from ..text.words import call_name, seat_name, strain_name
 
     questions = []
     for key in ("auctions", "checks"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..text.i18n import translate as _t
 from ..rules.scoring import MESSAGES
-from .terms import contract_name
+from ..text.words import contract_name
 
 __all__ = ["score_lines", "rubber_lines", "where_text", "vulnerability_text"]
 

@@ -17,7 +17,7 @@ from .answers import (MAX_ANSWER, format_number, normalise_text, parse_call, par
 from .banks import Bank, BankEntry, _numbers, load_bank
 from .core import GENERATORS, Feedback, Question, expand_topics, generators_for
 from .progress import ProgressStore
-from .terms import call_name, seat_name, yes_no
+from ..text.words import call_name, seat_name, yes_no
 
 __all__ = ["QuizSession", "bank_question", "make_question", "review_mistakes"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from ..model.cards import SEATS, SUITS, SUIT_SYMBOLS, Seat
+from ..model.cards import SEATS, SUITS, SUIT_SYMBOLS, Seat, holding_to_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.deal import Board, Deal
@@ -25,8 +25,6 @@ SYMBOLS = tuple(SUIT_SYMBOLS[s.name] for s in SUITS)
 
 def ranks_text(holding: int) -> str:
     """'A K 10 2' for a holding, as diagrams print it ('—' for a void)."""
-    from ..model.hand import holding_to_text
-
     return " ".join(holding_to_text(holding)).replace("T", "10") or "—"
 
 

@@ -19,14 +19,13 @@ four players pass at once (the deal is passed out): three opening passes do not 
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Iterable, Iterator
 
 from ..text import terms as _lang
 from ..model.cards import Seat
 from ..model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
-from ..render.display import colour_suits
+from ..render import auction as _render
 from ..model.errors import IllegalCall, ParseError
 
 __all__ = ["Auction", "ILLEGAL_CALL_CODES"]
@@ -283,7 +282,7 @@ class Auction:
 
         The message says why in plain words and what may be called instead.
         """
-        call = Call.parse(call, self.lang)
+        call = _lang.read_call(call, self.lang)
         if self.is_over:
             if self.passed_out:
                 raise self._illegal(
@@ -414,31 +413,14 @@ class Auction:
         text = " ".join(_a(c) for c in self._calls)
         return f"Auction.parse({text!r}, dealer={self.dealer.name!r})"
 
-    def _rows(self, first: "Seat | str", show_next: bool) -> tuple[tuple[Seat, ...], list[list[Call | str | None]]]:
-        start = _seat(first, None)
-        order = start.clockwise()
-        cells: list[Call | str | None] = [None] * ((self.dealer - start) % 4) + list(self._calls)
-        if show_next and not self.is_over:
-            cells.append("?")
-        rows = [cells[i : i + 4] for i in range(0, len(cells), 4)] or [[]]
-        return order, [r + [None] * (4 - len(r)) for r in rows]
-
     def to_text(self, first: "Seat | str" = Seat.W, *, lang: str | None = None, show_next: bool = True,
                 summary: bool = False) -> str:
         """The auction as a table, one column per seat starting with ``first`` (W or N).
 
         The dealer's first call sits under the dealer; '?' marks whose turn it is.
         """
-        lang = lang or self.lang
-        order, rows = self._rows(first, show_next)
-        heads = [_seat_label(s, lang) for s in order]
-        body = [[_cell_text(c, lang) for c in row] for row in rows]
-        width = max(5, *(len(h) for h in heads), *(len(x) for r in body for x in r))
-        lines = ["".join(h.ljust(width + 1) for h in heads).rstrip()]
-        lines += ["".join(x.ljust(width + 1) for x in r).rstrip() for r in body]
-        if summary:
-            lines.append(self.summary(lang))
-        return "\n".join(lines)
+        return _render.auction_text(self, _seat(first, None), lang=lang or self.lang,
+                                    show_next=show_next, summary=summary)
 
     def __str__(self) -> str:
         return self.to_text()
@@ -446,28 +428,8 @@ class Auction:
     def to_html(self, first: "Seat | str" = Seat.W, *, lang: str | None = None, show_next: bool = True,
                 summary: bool = True) -> str:
         """The auction as an HTML table (deterministic: no ids, no scripts)."""
-        lang = lang or self.lang
-        order, rows = self._rows(first, show_next)
-        td = 'style="padding:2px 10px;text-align:left"'
-        head = "".join(
-            f'<th {td}{" title=" + chr(34) + "dealer" + chr(34) if s is self.dealer else ""}>'
-            f"{html.escape(_seat_label(s, lang))}</th>"
-            for s in order
-        )
-        body = "".join(
-            "<tr>" + "".join(f"<td {td}>{_cell_html(c, lang)}</td>" for c in row) + "</tr>" for row in rows
-        )
-        out = (
-            '<table class="bridgelab-auction" style="font-family:sans-serif;border-collapse:collapse">'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-        )
-        if summary and self.is_over:
-            out = (
-                '<div class="bridgelab-auction-box">' + out
-                + f'<div style="font-family:sans-serif;font-size:90%;color:#333">'
-                f"{colour_suits(html.escape(self.summary(lang)))}</div></div>"
-            )
-        return out
+        return _render.auction_html(self, _seat(first, None), lang=lang or self.lang,
+                                    show_next=show_next, summary=summary)
 
     def _repr_html_(self) -> str:
         return self.to_html()
@@ -478,29 +440,7 @@ class Auction:
         In English a sentence; in another language (``lang``, else the auction's) a list of that
         language's bridge words: 'leping: 4♠X; väljamängija: Ost; laud: West; avakäik: Süd'.
         """
-        lang = lang or self.lang
-        if not _english(lang) and (self.passed_out or self.is_over):
-            if self.passed_out:
-                return f"{_lang.word('passed_out', lang).capitalize()}."
-            c = self.contract
-            parts = [
-                ("contract", f"{c.level}{c.strain.symbol}{'X' * c.doubled}"),
-                ("declarer", _lang.seat_name(c.declarer, lang)),
-                ("dummy", _lang.seat_name(self.dummy, lang)),
-                ("opening_lead", _lang.seat_name(self.opening_leader, lang)),
-            ]
-            line = "; ".join(f"{_lang.word(k, lang)}: {v}" for k, v in parts) + "."
-            return line[0].upper() + line[1:]
-        if self.passed_out:
-            return "Passed out: all four players passed; no contract."
-        if not self.is_over:
-            return f"{self.next_seat.full_name} to call."
-        c = self.contract
-        return (
-            f"Contract {c.level}{c.strain.symbol}{'X' * c.doubled} by {c.declarer.full_name}: "
-            f"{c.tricks_needed} tricks needed; {self.opening_leader.full_name} leads, "
-            f"{self.dummy.full_name} is dummy."
-        )
+        return _render.auction_summary(self, lang or self.lang)
 
 
 # ---- helpers ------------------------------------------------------------------------------
@@ -517,7 +457,7 @@ def _seat(value: "Seat | str", lang: str | None) -> Seat:
 
 def _read_call(piece: str, lang: str | None) -> Call | None:
     try:
-        return Call.parse(piece, lang)
+        return _lang.read_call(piece, lang)
     except ParseError:
         return None
 
@@ -527,23 +467,3 @@ def _is_all_pass(piece: str, lang: str | None) -> bool:
         return _lang.is_all_pass(piece, lang) or _lang.is_all_pass(piece, "en")
     except ParseError:
         return False
-
-
-def _english(lang: str | None) -> bool:
-    return lang is None or _lang._code(lang) == "en"
-
-
-def _seat_label(seat: Seat, lang: str | None) -> str:
-    return seat.name if _english(lang) else _lang.seat_name(seat, lang)
-
-
-def _cell_text(cell, lang: str | None) -> str:
-    if cell is None:
-        return ""
-    if isinstance(cell, str):
-        return cell
-    return str(cell) if cell.is_bid or _english(lang) else _lang.call_name(cell, lang)
-
-
-def _cell_html(cell, lang: str | None) -> str:
-    return colour_suits(html.escape(_cell_text(cell, lang)))

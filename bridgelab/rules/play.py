@@ -19,14 +19,14 @@ winner leads to the next trick. Declarer plays dummy's cards as well as his own.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from .auction import Auction, _or_list
 from ..model.cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, suit_index
 from ..model.contract import Contract
-from ..render.display import suit_html
+from ..text.terms import read_contract
+from ..render import play as _render
 from ..model.errors import BridgeError, IllegalCard, ParseError
 
 __all__ = ["Play", "Trick", "trick_winner", "ILLEGAL_CARD_CODES"]
@@ -109,8 +109,7 @@ class Trick:
         return dict(zip(self.seats, self.cards)).get(s)
 
     def __str__(self) -> str:
-        played = "  ".join(f"{s.name} {c}" for s, c in self)
-        return f"{played}  -> {self.winner.full_name}" if self.is_complete else played
+        return _render.trick_text(self)
 
 
 class Play:
@@ -127,7 +126,7 @@ class Play:
                 why = "was passed out" if contract.passed_out else "is not over yet"
                 raise BridgeError(f"the auction {why}: there is no contract to play")
             contract = contract.contract
-        c = Contract.parse(contract)
+        c = read_contract(contract)
         if declarer is not None:
             c = Contract(c.level, c.strain, c.doubled, Seat.parse(declarer))
         if c.declarer is None:
@@ -341,43 +340,16 @@ class Play:
         return self.declarer_tricks - self.contract.tricks_needed if self.is_over else None
 
     def summary(self) -> str:
-        c = self.contract
-        head = f"{c.to_ascii()} by {c.declarer.full_name}"
-        if not self.is_over:
-            return (f"{head}: {len(self._tricks)} tricks played, declarer {self.declarer_tricks}, "
-                    f"defenders {self.defender_tricks}; {self.next_seat.full_name} to play")
-        r = self.result
-        if r >= 0:
-            how = "made exactly" if r == 0 else f"made with {r} overtrick{'s' if r > 1 else ''}"
-        else:
-            how = f"down {-r}"
-        return f"{head}: {self.declarer_tricks} tricks, {how}"
+        """One line: the contract, the tricks so far and who plays next, or the result."""
+        return _render.play_summary(self)
 
     # ---- display --------------------------------------------------------------------------
     def __repr__(self) -> str:
         return f"<Play {self.contract.to_ascii()} by {self.declarer.name}: {len(self._tricks)} tricks>"
 
     def __str__(self) -> str:
-        lines = [f"{i:2}. {t}" for i, t in enumerate(self._tricks, 1)]
-        if self._current:
-            lines.append(f"{len(self._tricks) + 1:2}. {self.current_trick}")
-        lines.append(self.summary())
-        return "\n".join(lines)
+        return _render.play_text(self)
 
     def _repr_html_(self) -> str:
-        td = 'style="padding:2px 8px;text-align:left"'
-        rows = []
-        for i, t in enumerate(self._tricks + ([self.current_trick] if self._current else []), 1):
-            cells = "".join(f"<td {td}>{html.escape(s.name)} {suit_html(c.suit_index)}{c.rank.char}</td>"
-                            for s, c in t)
-            cells += f"<td {td}></td>" * (4 - len(t))
-            win = html.escape(t.winner.full_name) if t.is_complete else ""
-            rows.append(f"<tr><td {td}>{i}</td>{cells}<td {td}>{win}</td></tr>")
-        return (
-            '<div class="bridgelab-play" style="font-family:sans-serif">'
-            '<table style="border-collapse:collapse"><thead><tr>'
-            f'<th {td}>Trick</th><th {td} colspan="4">Cards, from the lead</th><th {td}>Won by</th>'
-            f'</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            f"<div>{html.escape(self.summary())}</div></div>"
-        )
+        return _render.play_html(self)
 

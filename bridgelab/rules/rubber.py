@@ -20,12 +20,13 @@ made; a part-score made on the fourth deal that does not complete a game earns 1
 
 from __future__ import annotations
 
-import html
+from ..render import scoring as _render
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..model.cards import Seat, Side
 from ..model.contract import Contract
+from ..text.terms import read_contract
 from ..model.errors import BridgeError, ParseError
 from .scoring import (GAME, MESSAGES, Rules, ScoreBreakdown, ScorePart, _rules, game_bonus, honours_part,
                       score_breakdown)
@@ -165,7 +166,7 @@ class _Scoresheet:
         honours, or "aces" at no trump), by ``honours_by`` (default the declaring side)."""
         if self._over:
             raise BridgeError(f"the {self.kind} is over: start a new scoresheet for the next deal")
-        c = Contract.parse(contract)
+        c = read_contract(contract)
         if declarer is None and c.declarer is None:
             raise ParseError(f"who declared {c}? write '{c.to_ascii()} by N' or give declarer='N' (or 'we')")
         if declarer is not None:
@@ -208,7 +209,12 @@ class _Scoresheet:
         self.game += 1
 
     # ---- showing
-    def _columns(self):
+    def columns(self):
+        """The cross as data: (above, below, games) with We's column first in each.
+
+        ``above`` holds each side's entries above the line; ``below`` one pair of columns per
+        game; ``games`` the game numbers, the last one still open unless the sheet is over.
+        """
         sides = (self.we, self.we.other)
         above = [[e for e in self.entries if e.line == "above" and e.side is s] for s in sides]
         games = sorted({e.game for e in self.entries if e.line == "below"} | set(range(self.game)))
@@ -216,77 +222,21 @@ class _Scoresheet:
                  for g in games]
         return above, below, games
 
-    def _closed(self, g: int) -> bool:
+    def game_closed(self, g: int) -> bool:
+        """Has game ``g`` (0-based) been won, so a line is drawn under it?"""
         return g < self.game
 
     def __str__(self) -> str:
-        w = 12
-        above, below, games = self._columns()
-        rows = [f"{self.labels[0]:>{w}} | {self.labels[1]}"]
-        n = max(len(above[0]), len(above[1]), 1)
-        cols = [[""] * (n - len(col)) + [str(e.points) for e in reversed(col)] for col in above]
-        rows += [f"{a:>{w}} | {b:>6}" for a, b in zip(*cols)]
-        rows.append("=" * (w + 1) + "+" + "=" * 10)
-        for g, (we_col, they_col) in zip(games, below):
-            m = max(len(we_col), len(they_col), 1)
-            a = [str(e.points) for e in we_col] + [""] * (m - len(we_col))
-            b = [str(e.points) for e in they_col] + [""] * (m - len(they_col))
-            rows += [f"{x:>{w}} | {y:>6}" for x, y in zip(a, b)]
-            if self._closed(g):
-                rows.append("-" * (w + 1) + "+" + "-" * 10)
-        t = self.totals
-        rows.append(f"{'Total ' + str(t[self.labels[0]]):>{w}} | {t[self.labels[1]]:>6}")
-        rows.append(self._status())
-        return "\n".join(rows)
+        return _render.scoresheet_text(self)
 
     def __repr__(self) -> str:
         t = self.totals
         return (f"<{type(self).__name__}: {len(self.deals)} deals, "
                 f"{self.labels[0]} {t[self.labels[0]]}, {self.labels[1]} {t[self.labels[1]]}; "
-                f"{self._status()}>")
-
-    def _status(self) -> str:
-        if not self._over:
-            lead = self.leader
-            return f"In progress; {lead} lead by {self.margin}" if lead else "In progress; level"
-        win = self.winner
-        return f"{win} win by {self.margin}" if win else "Level"
+                f"{_render.scoresheet_status(self)}>")
 
     def _repr_html_(self) -> str:
-        above, below, games = self._columns()
-        td = 'style="text-align:right;padding:0 0.6em;{extra}"'
-
-        def cell(e: SheetEntry | None, left: bool, extra: str = "") -> str:
-            border = "border-right:2px solid #000;" if left else ""
-            if e is None:
-                return f"<td {td.format(extra=border + extra)}></td>"
-            return f'<td {td.format(extra=border + extra)} title="{html.escape(e.text)}">{e.points}</td>'
-
-        out = ['<table class="bridgelab-scoresheet" style="font-family:sans-serif;border-collapse:collapse">',
-               "<thead><tr>"
-               f'<th style="padding:0 0.6em;border-right:2px solid #000">{html.escape(self.labels[0])}</th>'
-               f'<th style="padding:0 0.6em">{html.escape(self.labels[1])}</th></tr></thead><tbody>']
-        n = max(len(above[0]), len(above[1]), 1)
-        cols = [[None] * (n - len(col)) + list(reversed(col)) for col in above]
-        for i, (a, b) in enumerate(zip(*cols)):
-            extra = "border-bottom:3px solid #000;" if i == n - 1 else ""
-            out.append(f"<tr>{cell(a, True, extra)}{cell(b, False, extra)}</tr>")
-        for g, (we_col, they_col) in zip(games, below):
-            m = max(len(we_col), len(they_col), 1)
-            a = list(we_col) + [None] * (m - len(we_col))
-            b = list(they_col) + [None] * (m - len(they_col))
-            for i, (x, y) in enumerate(zip(a, b)):
-                extra = "border-bottom:1px solid #000;" if (i == m - 1 and self._closed(g)) else ""
-                out.append(f"<tr>{cell(x, True, extra)}{cell(y, False, extra)}</tr>")
-        t = self.totals
-        out.append("</tbody><tfoot><tr>"
-                   f'<td style="text-align:right;padding:0 0.6em;border-right:2px solid #000;'
-                   f'border-top:2px solid #000;font-weight:bold">{t[self.labels[0]]}</td>'
-                   f'<td style="text-align:right;padding:0 0.6em;border-top:2px solid #000;'
-                   f'font-weight:bold">{t[self.labels[1]]}</td></tr>'
-                   f'<tr><td colspan="2" style="padding:0 0.6em">{html.escape(self._status())}</td></tr>'
-                   "</tfoot></table>")
-        return "".join(out)
+        return _render.scoresheet_html(self)
 
     def to_frame(self):
         """The entries as a DataFrame: deal, column, above/below, part, points, explanation."""

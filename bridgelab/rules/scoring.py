@@ -22,7 +22,9 @@ import numpy as np
 
 from ..model.cards import Strain
 from ..model.contract import Contract
+from ..text.terms import read_contract
 from ..model.errors import ParseError
+from ..render import scoring as _render
 
 __all__ = [
     "Rules",
@@ -284,7 +286,7 @@ def score_breakdown(
     ``contract`` is a Contract or text ("4SX", "3NTXX by N", "6♥", "2 bez trumfů");
     ``tricks`` the tricks declarer's side took (0-13); ``vulnerable`` the declaring side's.
     """
-    c = Contract.parse(contract)
+    c = read_contract(contract)
     tricks = _check_tricks(tricks)
     vulnerable = _check_vulnerable(vulnerable)
     r = _rules(rules)
@@ -436,8 +438,7 @@ class ScoreBreakdown:
         return [MESSAGES[m].format(**a) for m, a in self.messages()]
 
     def __str__(self) -> str:
-        head, *rest = self.lines()
-        return "\n".join([head] + ["  " + x for x in rest])
+        return _render.breakdown_text(self)
 
     def to_dict(self) -> dict:
         """Plain data for JSON: the parts with their points, message ids and English text."""
@@ -458,19 +459,7 @@ class ScoreBreakdown:
         }
 
     def _repr_html_(self) -> str:
-        import html
-
-        head, *rest = self.lines()
-        rows = "".join(
-            f"<tr><td>{html.escape(p.text)}</td><td style=\"text-align:right\">{p.signed:+d}</td></tr>"
-            for p in self.parts
-        )
-        return (
-            '<table class="bridgelab-score" style="font-family:sans-serif">'
-            f"<caption>{html.escape(head)}</caption>{rows}"
-            f"<tr style=\"font-weight:bold\"><td>{html.escape(rest[-1])}</td>"
-            f"<td style=\"text-align:right\">{self.total:+d}</td></tr></table>"
-        )
+        return _render.breakdown_html(self)
 
 
 # --------------------------------------------------------------------------------------------

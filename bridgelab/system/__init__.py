@@ -6,7 +6,7 @@
 
 The system itself is ``sayc.toml`` beside this file (beginner Standard American, from the
 ACBL's Standard American Yellow Card); ``System.load(path, **options)`` reads another.
-Importing this package registers its quiz generators with ``bridgelab.quiz``.
+Its quizzes (opening, response, fit) are question generators of ``bridgelab.quiz``.
 """
 
 from .advice import Advice, Considered, advise
@@ -15,5 +15,3 @@ from .practice import PracticeResult, PracticeTable, system_auction
 
 __all__ = ["Advice", "Considered", "advise", "System", "Rule", "SystemFileError", "SECTIONS",
            "DEFAULT_PATH", "default_system", "PracticeTable", "PracticeResult", "system_auction"]
-
-from . import quizzes as _quizzes  # noqa: E402,F401  (registers the "opening", "response", "fit" quizzes)

@@ -123,7 +123,7 @@ class SuitTerm:
     def render(self, lang: str = "en") -> str:
         if lang == "en":
             return suit_word(self.suit, self.n)
-        from ..quiz.terms import strain_name
+        from ..text.words import strain_name
 
         if self.n is None:
             return strain_name(self.suit, lang)
@@ -164,7 +164,7 @@ class CallTerm:
     def render(self, lang: str = "en") -> str:
         if lang == "en":
             return str(self.call)
-        from ..quiz.terms import call_name
+        from ..text.words import call_name
 
         return call_name(self.call, lang)
 
@@ -183,7 +183,7 @@ class SeatTerm:
     def render(self, lang: str = "en") -> str:
         if lang == "en":
             return self.seat.full_name
-        from ..quiz.terms import seat_name
+        from ..text.words import seat_name
 
         return seat_name(self.seat, lang)
 

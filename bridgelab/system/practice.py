@@ -90,7 +90,7 @@ def _contract_text(c: Contract | None, lang: str) -> str:
         return _t("no contract (passed out)", lang)
     if lang == "en":
         return str(c)
-    from ..quiz.terms import contract_name
+    from ..text.words import contract_name
 
     return contract_name(c, lang)
 

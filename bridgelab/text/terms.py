@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..model.cards import Seat, Strain
-from ..model.contract import DOUBLE, PASS, REDOUBLE, Call, Contract
+from ..model.contract import DOUBLE, PASS, REDOUBLE, Call, Contract, _parse_english
 from ..model.errors import ParseError
 
 __all__ = [
@@ -241,8 +241,6 @@ def parse_call(raw: str, lang: str | None = None) -> Call | None:
     """
     if isinstance(raw, Call):
         return raw
-    from ..model.contract import _parse_english
-
     call = _parse_english(str(raw))
     if call is not None:
         return call
@@ -271,6 +269,31 @@ def parse_contract(raw: str, lang: str | None = None) -> Contract | None:
         if call is not None and call.is_bid:
             return Contract(call.level, call.strain, 0)
     return None
+
+
+def read_call(raw: "str | Call", lang: str | None = None) -> Call:
+    """Read one call in English notation or a language's words; ParseError if it is none.
+
+    >>> read_call("kolm pada"), read_call("3 pik", "sr"), read_call("1NT")
+    (Call('3S'), Call('3S'), Call('1NT'))
+    """
+    call = parse_call(raw, lang)
+    if call is None:
+        Call.parse(str(raw))  # raises the notation's own message
+    return call
+
+
+def read_contract(raw: "str | Contract", lang: str | None = None) -> Contract:
+    """Read a contract in English notation ('4SX by N') or in words ('4 pada kontraga')."""
+    if isinstance(raw, Contract):
+        return raw
+    try:
+        return Contract.parse(raw)
+    except ParseError:
+        contract = parse_contract(str(raw), lang)
+        if contract is None:
+            raise
+        return contract
 
 
 def is_all_pass(raw: str, lang: str | None = None) -> bool:

@@ -16,7 +16,7 @@ from ...model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
 from ...model.errors import IllegalCall
 from ...text.i18n import translate as _t
 from ..core import Question, register_generator
-from ..terms import call_name, contract_name, seat_name, strain_name
+from ...text.words import call_name, contract_name, seat_name, strain_name
 
 __all__ = ["random_auction", "auction_facts_lines", "legality_lines", "declarer_lines", "lowest_bid",
            "AuctionView"]

@@ -15,7 +15,7 @@ from ...rules.scoring import score_breakdown
 from ..banks import rubber_figure
 from ..core import Question, register_generator
 from ..explain import rubber_lines, score_lines, vulnerability_text, where_text
-from ..terms import contract_name
+from ...text.words import contract_name
 
 __all__ = ["random_result"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..text import terms as _lang
+from . import terms as _lang
 from ..model.cards import Seat, Side, Strain
 from ..model.contract import Call, Contract
 from ..model.errors import BridgeError
-from ..text.i18n import translate
+from .i18n import translate
 
 __all__ = ["seat_name", "strain_name", "call_name", "contract_name", "side_name", "yes_no", "symbol_call"]
 

@@ -17,17 +17,17 @@ import html
 
 import numpy as np
 
-from ..rules.auction import Auction
-from ..model.cards import SUITS, Seat, Strain
-from ..model.contract import PASS, Call
-from ..model.deal import Deal
-from ..model.hand import Hand
-from ..text.i18n import translate as _t
-from ..quiz.core import Question, register_generator
-from ..quiz.terms import call_name, seat_name
-from .advice import advise
-from .engine import SuitTerm, default_system
-from .lessons import FIT_LESSONS, OPENING_LESSONS, RESPONSE_LESSONS, _any, _pick, deal_for
+from ...rules.auction import Auction
+from ...model.cards import SUITS, Seat, Strain
+from ...model.contract import PASS, Call
+from ...model.deal import Deal
+from ...model.hand import Hand
+from ...text.i18n import translate as _t
+from ..core import Question, register_generator
+from ...text.words import call_name, seat_name
+from ...system.advice import advise
+from ...system.engine import SuitTerm, default_system
+from ...system.lessons import FIT_LESSONS, OPENING_LESSONS, RESPONSE_LESSONS, _any, _pick, deal_for
 
 __all__ = ["opening_question", "response_question", "fit_count_question", "fit_yesno_question",
            "SideView", "RESPONSE_OPENINGS"]
