@@ -264,10 +264,14 @@ def _model_parsers(text):
 
 
 def _calls(value):
+    """Calls and contracts: the model's English notation, and the words of each language."""
+    from bridgelab.text import terms
+
     text, lang = value
-    for fn in (bl.Call.parse, bl.Contract.parse):
+    for fn in (bl.Call.parse, bl.Contract.parse, lambda t: terms.read_call(t, lang),
+               lambda t: terms.read_contract(t, lang)):
         try:
-            fn(text, lang)
+            fn(text)
         except BridgeError:
             pass
 

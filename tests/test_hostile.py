@@ -251,3 +251,9 @@ def test_deals_are_cheap_objects():
     for i, d in enumerate(ds):
         assert d["S"].holdings == tuple(int(x) for x in b.holdings[i, 2])
         assert d.hands[bl.Seat.W].hcp == int(b.hcp[i, 3])
+
+
+def test_double_dummy_workers_are_bounded():
+    dd = pytest.importorskip("bridgelab.analysis.dd")
+    with pytest.raises(ConstraintError, match="workers is a whole number from 1 to 64"):
+        dd.dd_tables(bl.deal_batch(2, seed=1), workers=-1)
