@@ -257,3 +257,9 @@ def test_double_dummy_workers_are_bounded():
     dd = pytest.importorskip("bridgelab.analysis.dd")
     with pytest.raises(ConstraintError, match="workers is a whole number from 1 to 64"):
         dd.dd_tables(bl.deal_batch(2, seed=1), workers=-1)
+
+
+@pytest.mark.parametrize("n", [1e10, 10.0, "100", -5, 0])
+def test_study_size_is_a_whole_number(n):
+    with pytest.raises(ConstraintError, match="n is a whole number 1 or more"):
+        stats.study(["N hcp"], n=n, seed=1)

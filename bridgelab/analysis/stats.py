@@ -672,7 +672,8 @@ class Study:
         if len(set(names)) != len(names):
             raise ConstraintError(f"two measures share a name in {names}: give each its own")
         if not isinstance(self.n, (int, np.integer)) or self.n < 1:
-            raise ConstraintError(f"a study deals at least one deal: n={self.n!r}")
+            raise ConstraintError(f"a study deals at least one deal: n is a whole number 1 or more, "
+                                  f"not {self.n!r} (write 10**10, not 1e10)")
         if not isinstance(self.chunk_size, (int, np.integer)) or self.chunk_size < 1:
             raise ConstraintError(f"chunk_size is a positive number of deals, not {self.chunk_size!r}")
         self.seed = _as_seed_sequence(self.seed)
