@@ -20,11 +20,11 @@ from bridgelab.commands.main import main
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+def run(argv: list[str], stdin: "str | io.TextIOBase" = "") -> tuple[int, str, str]:
     """(exit status, stdout, stderr) of ``bridgelab argv`` run in this process."""
     out, err = io.StringIO(), io.StringIO()
     old_stdin = sys.stdin
-    sys.stdin = io.StringIO(stdin)
+    sys.stdin = io.StringIO(stdin) if isinstance(stdin, str) else stdin
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
@@ -363,3 +363,18 @@ def test_numba_cache_falls_back_when_nothing_is_writable():
         assert none.stderr.count("RuntimeWarning") == 1 and "every new process compiles" in none.stderr
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def test_quiz_reads_hostile_answers_from_stdin(tmp_path):
+    """A pasted page and binary input: refused in a line each, the quiz goes on or stops."""
+    status, out, err = run(["quiz", "--no-save", "-n", "1", "--seed", "1", "--lang", "et"],
+                           stdin="7" * 30_000 + "\n")
+    assert status == 0 and "30000 märki" in out and err == ""
+    proc = _bridgelab("quiz", "--no-save", "-n", "1", "--seed", "1", stdin=subprocess.PIPE,
+                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    _, err = proc.communicate(b"\xff\xfe\xfa\n", timeout=120)
+    assert proc.returncode == 0 and err == b""  # read as unreadable text (surrogates), then EOF
+    strict = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\xfa\n"), encoding="utf-8", errors="strict")
+    status, out, err = run(["quiz", "--no-save", "-n", "1", "--seed", "1"], stdin=strict)
+    assert status == 1 and err.startswith("bridgelab quiz: cannot read the input as UTF-8 text")
+    assert err.count("\n") == 1
