@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import threading
 import shutil
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,10 +112,11 @@ def _explain(e: sqlite3.Error, path, doing: str, timeout: float) -> ProgressErro
     elif name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
         why = ("it cannot be opened or created: check that the folder exists and may be written "
                "(SQLite keeps its journal beside the file), or give another path")
-    elif name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or (
-            "not a database" in text):
-        why = ("it is damaged or not a bridgelab progress database; ProgressStore.recover(path) "
-               "copies the answers that can still be read to a new file")
+    elif name.startswith("SQLITE_NOTADB") or "not a database" in text:
+        why = "it is not a bridgelab progress database (not SQLite at all): give another path"
+    elif name.startswith("SQLITE_CORRUPT") or "malformed" in text:
+        why = ("it is damaged; ProgressStore.recover(path) copies the answers that can still be "
+               "read to a new file")
     elif name.startswith("SQLITE_IOERR") or "disk I/O" in text:
         why = "the disk reported an error; check the disk and the free space, and try again"
     else:
