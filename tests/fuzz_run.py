@@ -3,7 +3,8 @@
     python tests/fuzz_run.py [--examples N] [--seed S] [--only NAME ...]
 
 Each reader of ``fuzzing.TARGETS`` gets N hostile inputs (hypothesis, from seed S: the same run
-again with the same seed). An input passes when the reader returns or raises the package's own
+again with the same seed), within a time budget per reader; an input still running after 10 s
+is stopped (SIGALRM) and counted as a time bomb. An input passes when the reader returns or raises the package's own
 error, within a second. Prints a table of counts (inputs, accepted, refused, unexpected errors,
 time bombs, slowest input) and each kind of finding once, with its smallest input; the exit
 status is 1 if there is any finding.
@@ -12,6 +13,7 @@ status is 1 if there is any finding.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 import traceback
@@ -25,18 +27,51 @@ from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 from fuzzing import TARGETS, TIME_BOMB, attempt, size_of, warm_up  # noqa: E402
 
 
-def fuzz(name: str, examples: int, at_seed: int) -> dict:
+HARD_LIMIT = 10.0  # seconds: an input still running is stopped here and counted as a time bomb
+
+
+class _Stopped(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _Stopped
+
+
+def _bounded(reader):
+    """``reader`` stopped after HARD_LIMIT seconds (SIGALRM), so one time bomb cannot stall the
+    session; the stop is reported as a time bomb, not as an error of the reader."""
+    def run(value):
+        signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, HARD_LIMIT)
+        try:
+            reader(value)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    return run
+
+
+def fuzz(name: str, examples: int, at_seed: int, budget: float = float("inf")) -> dict:
     reader, strategy, owner = TARGETS[name]
     warm_up(name)
-    counts = {"inputs": 0, "ok": 0, "refused": 0, "unexpected": 0, "slow": 0, "slowest": 0.0,
-              "largest": 0, "findings": {}, "owner": owner}
+    counts = {"inputs": 0, "ok": 0, "refused": 0, "unexpected": 0, "stopped": 0, "slow": 0,
+              "slowest": 0.0, "largest": 0, "findings": {}, "owner": owner}
+
+    bounded = _bounded(reader)
 
     @seed(at_seed)
     @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck))
+    started = time.perf_counter()
+
     @given(strategy)
     def run(value):
-        out = attempt(reader, value)
+        if time.perf_counter() - started > budget:  # this reader's time is up: count no more
+            return
+        out = attempt(bounded, value)
+        if out.kind == "unexpected" and isinstance(out.error, _Stopped):
+            out.kind, out.seconds = "stopped", max(out.seconds, HARD_LIMIT)
         size = size_of(value)
         counts["inputs"] += 1
         counts[out.kind] += 1
@@ -50,13 +85,12 @@ def fuzz(name: str, examples: int, at_seed: int) -> dict:
             key = f"{type(out.error).__name__} at {where}: {str(out.error)[:120]}"
         elif out.seconds > TIME_BOMB:
             counts["slow"] += 1
-            key = f"time bomb: {out.seconds:.1f} s"
+            key = f"time bomb (over {TIME_BOMB:g} s of CPU; stopped at {HARD_LIMIT:g} s)"
         if key is not None:
-            seen = counts["findings"].get(key)
-            if seen is None or size < seen[0]:
-                counts["findings"][key] = (size, repr(value)[:300], seen[2] + 1 if seen else 1)
-            else:
-                counts["findings"][key] = (seen[0], seen[1], seen[2] + 1)
+            size_, shown, times, worst = counts["findings"].get(key, (None, "", 0, 0.0))
+            if size_ is None or size < size_:
+                size_, shown = size, repr(value)[:300]
+            counts["findings"][key] = (size_, shown, times + 1, max(worst, out.seconds))
 
     run()
     return counts
@@ -67,15 +101,19 @@ def main(argv=None) -> int:
     p.add_argument("--examples", type=int, default=3000, help="inputs per reader (3000)")
     p.add_argument("--seed", type=int, default=19, help="seed of the session (19)")
     p.add_argument("--only", nargs="*", help="only these readers (names as in the table)")
+    p.add_argument("--budget", type=float, default=600,
+                   help="seconds per reader (600); a reader with time bombs stops early")
     args = p.parse_args(argv)
     names = args.only or list(TARGETS)
     start = time.perf_counter()
     rows, findings = [], []
     for name in names:
         t = time.perf_counter()
-        c = fuzz(name, args.examples, args.seed)
+        c = fuzz(name, args.examples, args.seed, args.budget)
         rows.append((name, c, time.perf_counter() - t))
-        for key, (size, shown, times) in c["findings"].items():
+        for key, (size, shown, times, worst) in c["findings"].items():
+            if key.startswith("time bomb"):
+                key += f", worst {worst:.1f} s"
             findings.append((name, c["owner"], key, times, size, shown))
         print(f"  {name}: {c['inputs']} inputs, {c['unexpected']} unexpected, {c['slow']} slow",
               file=sys.stderr, flush=True)
