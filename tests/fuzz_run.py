@@ -59,12 +59,11 @@ def fuzz(name: str, examples: int, at_seed: int, budget: float = float("inf")) -
               "slowest": 0.0, "largest": 0, "findings": {}, "owner": owner}
 
     bounded = _bounded(reader)
+    started = time.perf_counter()
 
     @seed(at_seed)
     @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck))
-    started = time.perf_counter()
-
     @given(strategy)
     def run(value):
         if time.perf_counter() - started > budget:  # this reader's time is up: count no more
