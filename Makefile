@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test test-fast lint fuzz app install-lab install-test install-app system-deps clean
+.PHONY: lab lessons test test-fast lint fuzz app install-lab install-test install-app system-deps clean
 
 # Debian programs the tests use: chromium (the browser test and handout PDFs, with DejaVu for
 # the suit symbols) and dealer (a peer for the PBN and speed comparisons). Installed when we
@@ -28,8 +28,16 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 # Root (as in containers) must say so to Jupyter; nobody else needs the flag.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# Opens the first lesson in LESSON_LANG (en, et, sr, cs, ms).
+LESSON_LANG ?= en
 lab: install-lab
-	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) $(LAB_ARGS)
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) \
+		--LabApp.default_url=/lab/tree/$(LESSON_LANG)/01_cards_and_tricks.ipynb $(LAB_ARGS)
+
+# Rebuild notebooks/<lang>/ from lessons/ and the lessons.po catalogues, and run them.
+lessons: install-test
+	$(BIN)/python lessons/build.py extract
+	$(BIN)/python lessons/build.py build
 
 install-app: $(VENV)/.app-installed
 $(VENV)/.app-installed: pyproject.toml | $(BIN)/python
@@ -50,12 +58,12 @@ system-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else echo "note: Debian packages$$missing are missing; the tests that need them will skip"; fi
 
-# The layers (import-linter), then every test and notebook.
+# The layers (import-linter), then every test, notebook and docstring example (bridgelab/).
 lint: install-test
 	$(BIN)/lint-imports
 
 test: install-test system-deps
-	$(BIN)/python -m pytest --nbval tests notebooks
+	$(BIN)/python -m pytest --nbval tests notebooks bridgelab
 
 # The edit-test loop: no notebooks, browsers, peers or slow tests (see CONTRIBUTING.md).
 test-fast: install-test

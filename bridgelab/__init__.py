@@ -45,6 +45,7 @@ _LAZY = {
     "advise": "system", "System": "system", "PracticeTable": "system",
     "parse_constraint": "dealing.constraints", "Constraint": "dealing.constraints", "parse_predeal": "dealing.dealer",
     "DealRecord": "io.pbn", "read_deals": "io.pbn", "Lesson": "io.lesson", "make_lesson": "io.lesson",
+    "parse_range": "text.notation", "parse_shape": "text.notation",
 }
 # The modules users reach as ``bridgelab.<name>`` (``from bridgelab import stats``,
 # ``import bridgelab.pbn``), at their place in the layers. ``bridgelab.deal`` stays the function.

@@ -13,6 +13,7 @@ from bridgelab.model.cards import Seat, Side, Strain
 from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
 from bridgelab.model.errors import IllegalCall, ParseError
 from bridgelab.text.terms import read_call
+from oracles import legal_by_the_laws
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "auctions_from_texts.json").read_text(encoding="utf-8"))
 ALL_CALLS = list(ALL_BIDS) + [PASS, DOUBLE, REDOUBLE]
@@ -407,7 +408,7 @@ def test_summary_in_a_language_uses_its_terms():
     a = Auction.parse("P 1S X 3D 3H 3S P 4S X P P P", dealer="N")
     assert a.summary("et") == "Leping: 4♠X; väljamängija: Ost; laud: West; avakäik: Süd."
     b = Auction.parse("dalje dalje dalje dalje", dealer="W", lang="sr")
-    assert b.passed_out and b.summary() == "Passed out."  # no Serbian word for it in the text: English
+    assert b.passed_out and b.summary() == "Svi su rekli dalje."  # "dalje" is the text's pass
 
 
 CODE_CASES = [
@@ -433,8 +434,10 @@ def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code):
     with pytest.raises(IllegalCall) as e:
         a.check(call, seat=seat)
     assert e.value.code == code and code in ILLEGAL_CALL_CODES
-    assert e.value.call == Call.parse(call) and e.value.legal == a.legal_calls()
-    assert e.value.last_bid == a.last_bid
+    written = [Call.parse(c) for c in calls.split()]
+    bids = [c for c in written if c.is_bid]
+    assert e.value.call == Call.parse(call) and e.value.legal == legal_by_the_laws(written)
+    assert e.value.last_bid == (bids[-1] if bids else None)
     if seat is None:
         with pytest.raises(IllegalCall) as e2:  # the code survives Auction.parse
             Auction.parse(f"{calls} {call}", dealer="N")
@@ -445,3 +448,53 @@ def test_all_codes_are_tested():
     from bridgelab.rules.auction import ILLEGAL_CALL_CODES
 
     assert {case[3] for case in CODE_CASES} == set(ILLEGAL_CALL_CODES)
+
+
+# ---- perft: every legal auction, counted through the public API -----------------------------------
+
+PERFT_TOTAL = 128_745_650_347_030_683_120_231_926_111_609_371_363_122_697_557
+PERFT_BY_BIDS_START = [1, 980, 349_860, 80_817_660]
+
+
+def _perft_key(a: Auction):
+    """What decides the auctions that can follow, from public properties only: the last bid, how
+    it stands (doubled, redoubled), whether the side to call made it, and the passes since the
+    last call that was not a pass (before any bid: the passes so far)."""
+    calls = a.calls
+    passes = len(calls) - max((i + 1 for i, c in enumerate(calls) if c != PASS), default=0)
+    if a.last_bid is None:
+        return (None, passes)
+    ours = a.last_bidder.side is a.next_seat.side
+    return (a.last_bid, a.doubled_state, ours, passes)
+
+
+def _perft(a: Auction, memo: dict) -> list[int]:
+    """Complete auctions from here, by number of bids still to come (index = bids)."""
+    if a.is_over:
+        return [1]
+    key = _perft_key(a)
+    if key in memo:
+        return memo[key]
+    total: list[int] = []
+    for call in a.legal_calls():
+        a.add(call)
+        sub = _perft(a, memo)
+        a.pop()
+        shift = 1 if call.is_bid else 0
+        if len(total) < len(sub) + shift:
+            total.extend([0] * (len(sub) + shift - len(total)))
+        for k, n in enumerate(sub):
+            total[k + shift] += n
+    memo[key] = total
+    return total
+
+
+def test_perft_counts_every_legal_auction():
+    """Like python-chess's perft: the number of different complete auctions is the published
+    128,745,650,347,030,683,120,231,926,111,609,371,363,122,697,557; with no bid there is one
+    (passed out), with one bid 980, two 349,860, three 80,817,660. A wrong legality rule (a
+    double of partner, a redouble of an undoubled bid, an insufficient bid) changes the count."""
+    by_bids = _perft(Auction("N"), {})
+    assert sum(by_bids) == PERFT_TOTAL
+    assert by_bids[:4] == PERFT_BY_BIDS_START
+    assert len(by_bids) == 36  # 0 to 35 bids: 1C ... 7NT each at most once

@@ -123,15 +123,27 @@ def test_every_card_goes_to_every_seat_a_quarter_of_the_time(big):
     assert np.abs(z).max() < 5.5  # 208 counts: the largest of 208 normal |z| rarely passes 5.5
 
 
-def test_seat_pairs_are_independent_of_seat_order(big):
-    """Partners' HCP sum has the same distribution for NS and EW (a check on seat symmetry)."""
-    ns = np.bincount(big.hcp[:, 0] + big.hcp[:, 2], minlength=41)
-    ew = np.bincount(big.hcp[:, 1] + big.hcp[:, 3], minlength=41)
-    assert np.array_equal(ns + ew, np.bincount(np.r_[big.hcp[:, 0] + big.hcp[:, 2],
-                                                      big.hcp[:, 1] + big.hcp[:, 3]], minlength=41))
-    o = ns[15:26].astype(float)
-    e = (ns + ew)[15:26] / 2
-    assert chi2(o, e) < 2 * chi2_limit(len(o))  # two dependent samples: a generous bound
+def exact_side_hcp_counts() -> list[int]:
+    """Pairs of hands (26 cards) by their HCP together, by the same generating function."""
+    poly = [[0] * 41 for _ in range(27)]
+    poly[0][0] = 1
+    for v in [4, 3, 2, 1] * 4 + [0] * 36:
+        for k in range(26, 0, -1):
+            for p in range(40, v - 1, -1):
+                poly[k][p] += poly[k - 1][p - v]
+    return poly[26]
+
+
+def test_each_sides_hcp_matches_the_exact_distribution(big):
+    """NS's and EW's HCP together each follow the exact 26-card distribution (mean 20)."""
+    n = len(big)
+    counts = exact_side_hcp_counts()
+    assert sum(counts) == math.comb(52, 26) and counts[0] == counts[40]
+    exact = np.array(counts, dtype=float) / math.comb(52, 26)
+    for a, b in ((0, 2), (1, 3)):
+        observed = np.bincount(big.hcp[:, a] + big.hcp[:, b], minlength=41)
+        o, e = pooled(observed, exact * n)
+        assert chi2(o, e) < chi2_limit(len(o) - 1), f"seats {a} and {b}"
 
 
 # ---- seeds ---------------------------------------------------------------------------------
@@ -285,8 +297,16 @@ def test_bad_counts_are_refused():
 
 
 def test_progress_bar_can_be_forced(capsys):
-    batch = dl.deal_batch(2000, seed=1, where="N 12+", progress=True)
-    assert len(batch) == 2000
+    """progress=True shows a bar (tqdm, on stderr) however short the job; progress=False never
+    does; neither changes the deals."""
+    quiet = dl.deal_batch(2000, seed=1, progress=False)
+    assert capsys.readouterr().err == ""
+    shown = dl.deal_batch(2000, seed=1, progress=True)
+    err = capsys.readouterr().err
+    assert "/2.00k" in err and "deal/s" in err  # a bar of 2,000 deals (cleared at the end)
+    assert np.array_equal(quiet.holdings, shown.holdings)
+    kept = dl.deal_batch(2000, seed=1, where="N 12+", progress=True)
+    assert np.array_equal(kept.holdings, dl.deal_batch(2000, seed=1, where="N 12+").holdings)
 
 
 # ---- CLI -----------------------------------------------------------------------------------

@@ -124,3 +124,45 @@ def test_screenshot_of_a_page(tmp_path):
     dark = (px.max(axis=2) < 80).sum()
     red = ((px[..., 0] > 150) & (px[..., 1] < 60) & (px[..., 2] < 60)).sum()
     assert dark > 2000 and red > 100
+
+
+@pytest.mark.parametrize(("lang", "nt", "dealer", "words"), [
+    ("et", "3T", "Jagaja Nord", ("Jaotus 1",)),
+    ("sr", "3BA", "Deli sever", ("Deljenje 1",)),
+    ("cs", "3BT", "Rozdává sever", ("Rozdání 1",)),
+    ("ms", "3SA", "Pengedar Utara", ("Papan 1",)),
+])
+def test_a_handout_in_the_teachers_language(lang, nt, dealer, words):
+    from bridgelab.io.handout import handout_html
+    from bridgelab.io.pbn import DealRecord
+
+    deal = Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
+    rec = DealRecord(deal=deal, board=1, dealer=Seat.N, vulnerable=board(1).vulnerable,
+                     auction=[Call.parse(c) for c in "1NT P 3NT P P P".split()])
+    page = handout_html([rec], "X", lang=lang)
+    text = re.sub(r"<[^>]+>", " ", page)
+    assert f'<html lang="{lang}"' in page
+    assert nt in text.replace(" ", "") and dealer.lower() in text.lower()
+    assert all(w in text for w in words)
+    assert "Board" not in text and "Dealer" not in text and "Contract" not in text
+
+
+def test_a_handout_can_hide_the_points_for_the_class_to_count():
+    from bridgelab.io.handout import handout_html
+    from bridgelab.io.pbn import DealRecord
+
+    rec = DealRecord(deal=Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86"),
+                     board=1, dealer=Seat.N, vulnerable=board(1).vulnerable)
+    assert "17 HCP" in handout_html([rec]) and "19 HCP" in handout_html([rec])
+    hidden = handout_html([rec], hcp=False)
+    assert "HCP" not in re.sub(r"<style>.*?</style>", "", hidden, flags=re.S)
+
+
+def test_the_lesson_command_writes_a_handout_in_czech_without_points(tmp_path):
+    from bridgelab.commands.main import main
+
+    out = tmp_path / "lekce.html"
+    assert main(["lesson", "--where", "N: 15-17 balanced", "-n", "4", "--seed", "7",
+                 "--html", str(out), "--lang", "cs", "--no-hcp"]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "Rozdání 1" in page and "bodů" not in page and "HCP" not in re.sub(r"<style>.*?</style>", "", page, flags=re.S)

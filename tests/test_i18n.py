@@ -37,7 +37,7 @@ def _msgids_in_code():
             if isinstance(node, ast.Call):
                 fn = node.func
                 name = getattr(fn, "id", None) or getattr(fn, "attr", None)
-                if name in ("_t", "translate") and node.args and isinstance(node.args[0], ast.Constant):
+                if name in ("_t", "translate", "N_") and node.args and isinstance(node.args[0], ast.Constant):
                     if isinstance(node.args[0].value, str):
                         ids.add(node.args[0].value)
             if isinstance(node, (ast.Assign, ast.AnnAssign)):

@@ -117,3 +117,15 @@ def test_predeal_contradicting_the_constraint_is_refused_at_once():
     with pytest.raises(ConstraintError, match="no hand can satisfy"):
         # nine spot cards asked for, only eight exist
         dl.deal_batch(1, seed=1, predeal="N: ♠xxxxx; S: ♠xxxx")
+
+
+def test_predeal_reads_seats_and_ranks_through_the_notation():
+    """Seat names of every language (text.notation), as the compact constraints read them."""
+    from bridgelab.dealing.dealer import deal_batch
+
+    for text, seat in (("Süd: AKQ2.KJ4.A93.T52", 2), ("sever: AKQ2.KJ4.A93.T52", 0),
+                       ("Timur gets AKQ2.KJ4.A93.T52", 1)):
+        batch = deal_batch(2, seed=1, predeal=text)
+        assert all(d[seat].to_pbn() == "AKQ2.KJ4.A93.T52" for d in batch)
+    batch = deal_batch(2, seed=1, predeal={"zapad": "AKQ2.KJ4.A93.T52"})
+    assert all(d[3].to_pbn() == "AKQ2.KJ4.A93.T52" for d in batch)

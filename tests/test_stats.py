@@ -109,8 +109,8 @@ def test_fractional_evaluator_is_exact_too():
     "kwargs, words",
     [
         ({"hcp": (15, 17), "controls": 4}, "one evaluator"),
-        ({"pattern": "4-4-4-4"}, "not a pattern"),
-        ({"pattern": "flat"}, "not a pattern"),
+        ({"pattern": "4-4-4-4"}, "adds up to 16 cards, not 13"),
+        ({"pattern": "flat"}, "not a shape"),
         ({"hcp": "lots"}, "not a range"),
         ({"pattern": []}, "at least one"),
     ],
@@ -340,7 +340,11 @@ def test_plots_return_figures():
                          "proportion": [0.5, 0.5], "low": [0.1, 0.1], "high": [0.9, 0.9],
                          "exact": [0.09, 0.09]})
     fig = plots.simulated_vs_exact(fake)
-    assert fig.axes[0].get_title() == "N hcp"
+    assert fig.axes[0].get_title() == "North: high-card points"
+    assert fig.axes[0].get_xlabel() and fig.axes[0].get_ylabel()
+    in_czech = plots.simulated_vs_exact(fake, lang="cs")
+    assert in_czech.axes[0].get_title() == "Sever: figurové body (HCP)"
+    assert in_czech.axes[0].get_ylabel() == "podíl rozdání"
     with pytest.raises(BridgeError, match="no measure"):
         plots.simulated_vs_exact(fake, "S hcp")
 

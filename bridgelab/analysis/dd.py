@@ -2,9 +2,18 @@
 
 Needs the optional extra ``bridgelab[dd]``: endplay, which wraps Bo Haglund's DDS solver.
 
+    >>> from bridgelab import Deal
     >>> from bridgelab.analysis.dd import dd_table, par
-    >>> dd_table(deal)            # rows N E S W, columns C D H S NT
-    >>> par(deal, vulnerable="None", dealer="N")
+    >>> deal = Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
+    >>> dd_table(deal)            # tricks for each declarer (rows) in each strain (columns)
+    strain    C  D  H  S  NT
+    declarer                
+    N         5  4  7  8   6
+    E         7  8  5  5   7
+    S         5  4  7  8   6
+    W         7  8  5  5   7
+    >>> par(deal, vulnerable="None", dealer="N").score   # for North-South: EW go down one doubled
+    100
 
 Batches go to DDS 40 deals (200 strain tables) at a time; ``dd_tables(..., workers=2)``
 spreads the work over processes, each running DDS on one thread. This module is a thin adapter

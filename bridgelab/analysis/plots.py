@@ -9,9 +9,42 @@ import numpy as np
 import pandas as pd
 
 from . import stats
-from ..model.errors import BridgeError
+from ..model.cards import Seat, Side, Strain
+from ..model.errors import BridgeError, ParseError
+from ..text import terms
+from ..text.i18n import translate
 
-__all__ = ["hcp_histogram", "pattern_frequencies", "simulated_vs_exact"]
+
+def _t(msgid: str, lang: str, **args) -> str:
+    return translate(msgid, lang, "plots", **args)
+
+
+def _who(text: str, lang: str) -> str:
+    """'N' -> North, 'NS' -> North-South, in ``lang``."""
+    try:
+        seats = Side.parse(text).seats if len(text) == 2 else (Seat.parse(text),)
+    except ParseError:
+        return text
+    names = [terms.seat_name(s, lang) for s in seats]
+    return "–".join(n[:1].upper() + n[1:] for n in names)
+
+
+def measure_title(measure: str, lang: str = "en") -> str:
+    """A study's measure in words: 'NS fit S' -> 'North–South: spades together'."""
+    parts = measure.split()
+    if len(parts) == 2 and parts[1] == "hcp":
+        return _t("{who}: high-card points", lang, who=_who(parts[0], lang))
+    if len(parts) == 3 and parts[1] in ("fit", "length", "tricks"):
+        try:
+            strain = terms.strain_name(Strain.parse(parts[2]), lang)
+        except ParseError:
+            return measure
+        msg = {"fit": "{who}: cards in {strain} together", "length": "{who}: cards in {strain}",
+               "tricks": "{who}: tricks in {strain}, double dummy"}[parts[1]]
+        return _t(msg, lang, who=_who(parts[0], lang), strain=strain)
+    return measure
+
+__all__ = ["hcp_histogram", "pattern_frequencies", "simulated_vs_exact", "measure_title"]
 
 
 def _figure(figsize):
@@ -33,7 +66,7 @@ def _measure_rows(result: pd.DataFrame, measure: str | None) -> pd.DataFrame:
 
 
 def hcp_histogram(result: pd.DataFrame | None = None, measure: str | None = None,
-                  evaluator: str = "hcp", figsize=(7, 3.5)):
+                  evaluator: str = "hcp", figsize=(7, 3.5), lang: str = "en"):
     """Bars of the simulated proportions of a study's point-count measure, with the exact curve
     of one hand drawn over them (or the exact curve alone when ``result`` is None)."""
     exact = stats.hand_distribution(evaluator)
@@ -42,18 +75,18 @@ def hcp_histogram(result: pd.DataFrame | None = None, measure: str | None = None
     if result is not None:
         rows = _measure_rows(result, measure)
         ax.bar(rows["value"].astype(float), rows["proportion"], width=0.8, alpha=0.6,
-               color="tab:blue", label=f"simulated ({result.attrs.get('n', '?'):,} deals)")
+               color="tab:blue", label=_t("simulated ({n} deals)", lang, n=f"{result.attrs.get('n', '?'):,}"))
     ax.plot(exact[evaluator], exact["probability"], "o-", color="tab:red", markersize=3,
-            label="exact")
-    label = "high-card points" if evaluator == "hcp" else evaluator.replace("_", " ")
+            label=_t("exact", lang))
+    label = _t("high-card points", lang) if evaluator == "hcp" else evaluator.replace("_", " ")
     ax.set_xlabel(label)
-    ax.set_ylabel("share of hands")
-    ax.set_title(f"{label[0].upper()}{label[1:]} of one hand")
+    ax.set_ylabel(_t("share of hands", lang))
+    ax.set_title(_t("{what} of one hand", lang, what=label[0].upper() + label[1:]))
     ax.legend()
     return fig
 
 
-def pattern_frequencies(top: int | None = 15, figsize=(7, 4.5)):
+def pattern_frequencies(top: int | None = 15, figsize=(7, 4.5), lang: str = "en"):
     """The most frequent hand patterns as horizontal bars, exact, with their percentages."""
     table = stats.pattern_table()
     if top is not None:
@@ -65,13 +98,15 @@ def pattern_frequencies(top: int | None = 15, figsize=(7, 4.5)):
     ax.set_yticks(y, table["pattern"])
     for yi, p in zip(y, table["probability"]):
         ax.text(p * 100, yi, f" {p:.1%}", va="center", fontsize=8)
-    ax.set_xlabel("percent of hands")
-    ax.set_title("Hand patterns, exact")
+    ax.set_xlabel(_t("percent of hands", lang))
+    ax.set_ylabel(_t("pattern", lang))
+    ax.set_title(_t("Hand patterns, exact", lang))
     ax.set_xlim(0, table["probability"].max() * 118)
     return fig
 
 
-def simulated_vs_exact(result: pd.DataFrame, measure: str | None = None, figsize=(7, 3.5)):
+def simulated_vs_exact(result: pd.DataFrame, measure: str | None = None, figsize=(7, 3.5),
+                       lang: str = "en"):
     """A study's proportions with their confidence intervals as error bars, and the exact
     figures beside them as red marks (where the study has them)."""
     rows = _measure_rows(result, measure)
@@ -81,14 +116,16 @@ def simulated_vs_exact(result: pd.DataFrame, measure: str | None = None, figsize
     p = rows["proportion"].to_numpy()
     err = np.vstack([p - rows["low"].to_numpy(), rows["high"].to_numpy() - p])
     ax.errorbar(x, p, yerr=err, fmt="o", color="tab:blue", capsize=3, markersize=4,
-                label=f"simulated, {result.attrs.get('confidence', 0.95):.0%} interval")
+                label=_t("simulated, {level} interval", lang,
+                         level=f"{result.attrs.get('confidence', 0.95):.0%}"))
     if rows["exact"].notna().any():
-        ax.plot(x, rows["exact"], "_", color="tab:red", markersize=14, mew=2, label="exact")
+        ax.plot(x, rows["exact"], "_", color="tab:red", markersize=14, mew=2, label=_t("exact", lang))
     labels = [str(v) for v in rows["value"]]
     step = max(1, len(labels) // 20)
     ax.set_xticks(x[::step], labels[::step], rotation=90 if len(labels) > 12 and
                   isinstance(rows["value"].iloc[0], str) else 0)
-    ax.set_ylabel("proportion")
-    ax.set_title(rows["measure"].iloc[0])
+    ax.set_ylabel(_t("share of deals", lang))
+    ax.set_xlabel(_t("value", lang))
+    ax.set_title(measure_title(rows["measure"].iloc[0], lang))
     ax.legend()
     return fig

@@ -7,8 +7,8 @@ counts are exact integers (``hands`` columns; divide by ``math.comb(52, 13)``) a
 figures are ``fractions.Fraction``; DataFrames show them with a float ``probability`` beside.
 
     >>> from bridgelab import stats
-    >>> float(stats.hand_probability(hcp=(15, 17), pattern="balanced"))  # a 1NT opening
-    0.0487...
+    >>> round(float(stats.hand_probability(hcp="15-17", pattern="balanced")), 4)  # a 1NT opening
+    0.0487
 
 A study deals ``n`` deals in fixed-size chunks, each chunk seeded by
 ``numpy.random.SeedSequence(seed).spawn(k)``, and counts the values of its measures. Counts add up
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import pickle
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -39,11 +38,10 @@ from ..model.evaluate import (
     EVALUATORS,
     LENGTH,
     evaluator,
-    is_balanced,
-    is_semi_balanced,
     pattern_of,
 )
 from ..model.hand import Hand
+from ..text import notation
 
 __all__ = [
     "TOTAL_HANDS",
@@ -144,35 +142,20 @@ def _shape_counts(name: str, excluded: tuple[int, int, int, int] = (0, 0, 0, 0),
 def _shape_filter(pattern) -> Callable[[np.ndarray], np.ndarray]:
     """A mask over an (m, 4) array of shapes (S, H, D, C) for a pattern description.
 
-    Accepts None (any), 'balanced', 'semi-balanced', a pattern '4-4-3-2' (any suit order), a
-    specific shape '4=4=3=2' (spades=hearts=diamonds=clubs), a callable on an (m, 4) array of
-    lengths, or a list of these (any of them).
+    Accepts None (any), every shape of the notation (``bridgelab.text.notation``: 'balanced',
+    '4-4-3-2' in any suits, '4432' or '4=4=3=2' in these suits, '(4-4)xx', '5+M' ...), a
+    callable on an (m, 4) array of lengths, or a list of these (any of them).
     """
     if pattern is None or (isinstance(pattern, str) and pattern.strip().lower() in ("", "any")):
         return lambda shapes: np.ones(len(shapes), dtype=bool)
     if callable(pattern):
         return lambda shapes: np.asarray(pattern(shapes), dtype=bool)
     if isinstance(pattern, str):
-        key = pattern.strip().lower().replace("_", "-").replace(" ", "-")
-        if key == "balanced":
-            return lambda shapes: np.asarray(is_balanced(shapes), dtype=bool)
-        if key in ("semi-balanced", "semibalanced"):
-            return lambda shapes: np.asarray(is_semi_balanced(shapes), dtype=bool)
-        for sep, specific in (("=", True), ("-", False)):
-            parts = key.split(sep)
-            if len(parts) == 4 and all(p.isdigit() for p in parts):
-                lengths = np.array([int(p) for p in parts])
-                if lengths.sum() != 13 or lengths.max() > 13:
-                    break
-                if specific:
-                    return lambda shapes, L=lengths: np.all(shapes == L, axis=1)
-                wanted = np.sort(lengths)[::-1]
-                return lambda shapes, W=wanted: np.all(-np.sort(-shapes, axis=1) == W, axis=1)
-        raise ConstraintError(
-            f"{pattern!r} is not a pattern: write 'balanced', 'semi-balanced', a pattern such as "
-            "'4-4-3-2' (any suits), a shape such as '5=3=3=2' (spades=hearts=diamonds=clubs, "
-            "adding up to 13), a function of the lengths, or a list of these"
-        )
+        try:
+            found = notation.parse_shape(pattern)
+        except ParseError as e:
+            raise ConstraintError(f"{e}; or give a function of the lengths, or a list of these") from None
+        return found.mask
     if isinstance(pattern, Iterable):
         filters = [_shape_filter(p) for p in pattern]
         if not filters:
@@ -181,30 +164,12 @@ def _shape_filter(pattern) -> Callable[[np.ndarray], np.ndarray]:
     raise ConstraintError(f"{pattern!r} is not a pattern description")
 
 
-_RANGE_RE = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(?:-\s*(-?\d+(?:\.\d+)?)|(\+))?\s*$")
-
-
-def _read_range(name: str, spec) -> tuple[float, float]:
-    """An inclusive range from 15, (15, 17), range(15, 18), '15-17', '15+' or '15'."""
+def _read_range(name: str, spec) -> notation.Range:
+    """A range of the notation: 15, (15, 17), range(15, 18), '15-17', '15+', '>=15', '<10'."""
     try:
-        if isinstance(spec, (int, float, np.integer, np.floating)) and not isinstance(spec, bool):
-            return float(spec), float(spec)
-        if isinstance(spec, range):
-            return float(spec.start), float(spec.stop - 1)
-        if isinstance(spec, (tuple, list)) and len(spec) == 2:
-            return float(spec[0]), float(spec[1])
-        if isinstance(spec, str):
-            m = _RANGE_RE.match(spec)
-            if m:
-                lo = float(m.group(1))
-                hi = math.inf if m.group(3) else float(m.group(2) or lo)
-                return lo, hi
-    except ValueError:
-        pass
-    raise ConstraintError(
-        f"{spec!r} is not a range for {name}: write a number (15), two numbers (15, 17), "
-        "'15-17' or '15+'"
-    )
+        return notation.parse_range(spec, name)
+    except ParseError as e:
+        raise ConstraintError(str(e)) from None
 
 
 # ---- exact figures for one hand -----------------------------------------------------------------
@@ -295,10 +260,10 @@ def hand_probability(pattern=None, **ranges) -> Fraction:
     keep = _shape_filter(pattern)(shapes)
     per_value = counts[keep].sum(axis=0)
     if ranges:
-        lo, hi = _read_range(name, ranges[name])
+        rng = _read_range(name, ranges[name])
         _, scale, low = _integer_table(name)
-        values = (np.arange(len(per_value)) + 4 * low) / scale
-        per_value = per_value[(values >= lo - 1e-9) & (values <= hi + 1e-9)]
+        values = np.round((np.arange(len(per_value)) + 4 * low) / scale, 9)
+        per_value = per_value[rng.mask(values)]
     return Fraction(int(per_value.sum()), TOTAL_HANDS)
 
 

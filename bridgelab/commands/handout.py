@@ -16,6 +16,9 @@ def register(sub) -> None:
     p.add_argument("--per-page", type=int, choices=(2, 4), default=4, help="boards to a page")
     p.add_argument("--dd", action="store_true",
                    help="add double-dummy tables where the file has none (needs endplay)")
+    p.add_argument("--lang", default="en", help="the handout's words: en, et, sr, cs or ms")
+    p.add_argument("--no-hcp", dest="hcp", action="store_false",
+                   help="leave out each hand's points (when the class is to count them)")
     p.set_defaults(func=run)
 
 
@@ -35,7 +38,7 @@ def run(args) -> int:
     if args.dd:
         lesson.add_dd()
     html_path = args.html or os.path.splitext(args.file)[0] + ".html"
-    lesson.save_html(html_path, per_page=args.per_page)
+    lesson.save_html(html_path, per_page=args.per_page, lang=args.lang, hcp=args.hcp)
     print(f"wrote {html_path} ({len(lesson)} boards)")
     if args.pdf:
         print(f"wrote {write_pdf(html_path, args.pdf)}")

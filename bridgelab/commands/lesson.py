@@ -31,6 +31,9 @@ def register(sub) -> None:
     p.add_argument("--pbn", metavar="FILE", help="write the boards to this PBN file")
     p.add_argument("--html", metavar="FILE", help="write a printable handout, four boards to a page")
     p.add_argument("--pdf", metavar="FILE", help="also print the handout to PDF (needs chromium)")
+    p.add_argument("--lang", default="en", help="the handout's words: en, et, sr, cs or ms")
+    p.add_argument("--no-hcp", dest="hcp", action="store_false",
+                   help="leave out each hand's points (when the class is to count them)")
     p.set_defaults(func=run)
 
 
@@ -51,9 +54,9 @@ def run(args) -> int:
     if args.pbn:
         wrote.append(lesson.save_pbn(args.pbn))
     if args.html:
-        wrote.append(lesson.save_html(args.html))
+        wrote.append(lesson.save_html(args.html, lang=args.lang, hcp=args.hcp))
     if args.pdf:
-        wrote.append(lesson.save_pdf(args.pdf))
+        wrote.append(lesson.save_pdf(args.pdf, lang=args.lang, hcp=args.hcp))
     if not wrote:
         sys.stdout.write(lesson.to_pbn().replace("\r\n", "\n"))
     else:

@@ -18,10 +18,12 @@ def register(sub) -> None:
     what.add_parser("patterns", help="the 39 hand patterns, exact")
     h = what.add_parser("hcp", help="an evaluator's distribution for one hand, exact")
     h.add_argument("--evaluator", default="hcp", help="any evaluator: hcp, controls, losers ...")
-    h.add_argument("--pattern", help="only hands of this pattern: balanced, 4-4-3-2, 5=3=3=2")
+    h.add_argument("--pattern", help="only hands of this shape: balanced, 4-4-3-2 (any suits), "
+                   "4432 or 4=4=3=2 (these suits), (4-4)xx, 5+M")
     one = what.add_parser("hand", help="the exact chance of a point range and pattern")
-    one.add_argument("--hcp", help="a range: 15-17, 12+, 20")
-    one.add_argument("--pattern", help="balanced, semi-balanced, 4-4-3-2, 5=3=3=2")
+    one.add_argument("--hcp", help="a range: 15-17, 12+, >=15, <10, 20")
+    one.add_argument("--pattern", help="balanced, semi-balanced, 4-4-3-2 (any suits), 4432 or "
+                     "4=4=3=2 (these suits), (4-4)xx, 5+M")
     s = what.add_parser("split", help="how the missing cards of a suit divide")
     s.add_argument("outstanding", type=int, help="cards of the suit the other side holds")
     s.add_argument("--unseen", type=int, default=26, help="cards in the two unseen hands (26)")

@@ -6,7 +6,9 @@ only can also be evaluated on the table of every (shape, HCP) a hand can have; t
 uses that to refuse impossible constraints at once and to draw rare hands directly
 ("smart stacking").
 
-The compact form (case does not matter except M/m; the seat is North until one is named)::
+The compact form (case does not matter except M/m; the seat is North until one is named). Its
+ranges and shapes are those of ``bridgelab.text.notation``, read alike by the statistics, the
+bidding system and the quiz::
 
     N: 15-17 balanced              North 15 to 17 HCP and a 4-3-3-3, 4-4-3-2 or 5-3-3-2
     N 15-17 hcp, S 5+S             a seat name switches seat; "," and "and" join
@@ -16,6 +18,9 @@ The compact form (case does not matter except M/m; the seat is North until one i
     any 4432   any 55xx   4-4-3-2  any suits (a pattern written with dashes is "any")
     balanced  semi-balanced  unbalanced
     hcp>=15   12+   12 hcp   controls>=4   5-7 losers   (any evaluator in EVALUATORS)
+    >=15   <10   >12   <=7                 a range alone is HCP
+    4=3=3=3   (4-4)xx   5-(4-3-1)          '=' these suits; brackets: those suits in any order
+    Nord 15-17, 5+ pada; jug 6+ srdce      seat and suit names of every language's terms
     not 4333;  ... or ...;  ( ... )          not > and/"," > or
     N 20-21 balanced; S 0-7                  ";" joins the conditions of several seats
 
@@ -33,6 +38,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import math
 import re
 from typing import Callable
 
@@ -40,6 +46,7 @@ import numpy as np
 
 from ..model.cards import Card, Seat, Strain, suit_index
 from ..model.errors import ConstraintError, ParseError
+from ..text import notation
 
 from ..model import evaluate as _ev
 
@@ -352,6 +359,12 @@ def _seat_of(text: str) -> int | None:
         return None
 
 
+def _seat_word(text: str) -> int | None:
+    """The compact form's seats: N E S W, and seat names in any language (Nord, sever, jug)."""
+    seat = notation.seat_word(text)
+    return None if seat is None else int(seat)
+
+
 def _suit_of(text: str) -> int | None:
     """Spades 0 ... clubs 3 for a suit letter, word or symbol, None for anything else."""
     try:
@@ -368,10 +381,10 @@ _TOKEN = re.compile(
     r"""\s*(?:
       (?P<pattern>[0-9xX]{4}(?![0-9]))
     | (?P<dashed>\d{1,2}-\d{1,2}-\d{1,2}-\d{1,2})
-    | (?P<num>\d+)
-    | (?P<op>>=|<=|==|!=|=|<|>|&&|\|\||!|\+|-|\*|/|%|\(|\)|,|;|:)
+    | (?P<num>\d+(?:\.\d+)?)
+    | (?P<op>>=|<=|==|!=|=|<|>|≥|≤|–|&&|\|\||!|\+|-|\*|/|%|\(|\)|,|;|:)
     | (?P<sym>[♠♥♦♣♤♡♢♧])
-    | (?P<word>[A-Za-z_][A-Za-z_0-9\-]*)
+    | (?P<word>[^\W\d][\w\-]*)
     )""",
     re.VERBOSE,
 )
@@ -490,7 +503,7 @@ class _TeacherParser(_Parser):
         if self.is_("NOT", "!"):
             self.take()
             return Not(self.not_())
-        if self.is_("("):
+        if self.is_("(") and self.shape_here() is None:
             self.take()
             node = self.or_()
             if not self.is_(")"):
@@ -502,13 +515,13 @@ class _TeacherParser(_Parser):
     def seat_prefix(self) -> None:
         """A seat name (N, North, ...) starts the conditions of that seat."""
         t = self.tok
-        if t.kind != "word" or _seat_of(t.text) is None:
+        if t.kind != "word" or _seat_word(t.text) is None:
             return
         nxt = self.peek()
-        if t.text.upper() == "S" and nxt.kind == "op" and nxt.text in _CMP:
+        if t.text.upper() == "S" and nxt.kind == "op" and nxt.text in _CMP + _RANGE_START:
             return  # S>=5: spades
         self.take()
-        self.seat = _seat_of(t.text)
+        self.seat = _seat_word(t.text)
         if self.is_(":"):
             self.take()
 
@@ -524,16 +537,11 @@ class _TeacherParser(_Parser):
             nxt = self.peek()
             spaced = prev.pos + len(prev.text) < t.pos
             ends = nxt.kind == "end" or nxt.text.upper() in (
-                ",", ";", ")", "AND", "OR", "&&", "||") or nxt.text in _CMP
+                ",", ";", ")", "AND", "OR", "&&", "||") or nxt.text in _CMP + _RANGE_START
             if spaced and not ends:
                 return None
-        if t.kind in ("sym", "word") and _suit_of(t.text) is not None:
-            return (_suit_of(t.text),)
-        if t.kind == "word":
-            if t.text == "M" or t.text.upper() in ("MAJOR", "MAJORS"):
-                return (0, 1)
-            if t.text == "m" or t.text.upper() in ("MINOR", "MINORS"):
-                return (2, 3)
+        if t.kind in ("sym", "word"):
+            return notation.suits_named(t.text)
         return None
 
     def evaluator_after(self) -> str | None:
@@ -543,84 +551,104 @@ class _TeacherParser(_Parser):
         name = _EVAL_ALIASES.get(t.text.upper(), t.text.lower())
         return name if name in _ev.EVALUATORS and name != "length" else None
 
-    def number(self) -> int:
-        if self.tok.kind != "num":
-            self.fail("a number")
-        return int(self.take().text)
-
-    def range_(self) -> tuple[int | None, int | None]:
-        lo = self.number()
-        if self.is_("+"):
+    def skip_to(self, end: int) -> None:
+        """Step over the tokens of a form the notation read, up to character ``end``."""
+        while self.tok.kind != "end" and self.tok.pos < end:
             self.take()
-            return lo, None
-        if self.is_("-") and self.peek().kind == "num":
-            self.take()
-            hi = self.number()
-            if hi < lo:
-                self.fail(f"a range low-high with low <= high, not {lo}-{hi}")
-            return lo, hi
-        return lo, lo
 
-    def length_node(self, suits, lo, hi) -> Node:
-        nodes = [_range(Value("length", self.seat, s), lo, hi) for s in suits]
+    def notation_error(self, e: ParseError):
+        raise ConstraintError(
+            f"cannot read {self.text!r} at character {self.tok.pos + 1}: {e}. {self.WHAT}") from None
+
+    def shape_here(self, pos: int | None = None):
+        """A shape of the notation (4333, 4=3=3=3, 4-3-3-3, any 4432, (4-4)xx, balanced) that
+        starts at the current token: (its shapes, where it ends), or None."""
+        if self.tok.kind == "end":
+            return None
+        try:
+            start = self.tok.pos if pos is None else pos
+            return notation.match_shape(self.text, start, lengths=False)
+        except ParseError as e:
+            self.notation_error(e)
+
+    def range_(self) -> "notation.Range":
+        """A range of the notation (15-17, 15+, >=15, <10, 15) at the current token."""
+        try:
+            found = notation.match_range(self.text, self.tok.pos)
+        except ParseError as e:
+            self.notation_error(e)
+        if found is None:
+            if self.tok.kind == "op" and self.tok.text in _RANGE_START:
+                self.take()  # 'hcp >' : the number is what is missing
+            self.fail("a number or a range such as 15-17, 15+, >=15 or <10")
+        self.skip_to(found[1])
+        return found[0]
+
+    def length_node(self, suits, rng) -> Node:
+        nodes = [_in_range(Value("length", self.seat, s), rng) for s in suits]
         return nodes[0] if len(nodes) == 1 else Or(nodes)
 
     def atom(self) -> Node:
         t = self.tok
-        if t.kind == "pattern" or t.kind == "dashed" or self.is_("ANY"):
+        if self.shape_here() is not None:
             return self.shapes()
-        if t.kind == "num":
-            lo, hi = self.range_()
+        if t.kind == "num" or (t.kind == "op" and t.text in _RANGE_START):
+            rng = self.range_()
             suits = self.suit_after()
             if suits is not None:
                 self.take()
-                return self.length_node(suits, lo, hi)
+                return self.length_node(suits, rng)
             name = self.evaluator_after()
             if name is not None:
                 self.take()
-            return _range(Value(name or "hcp", self.seat), lo, hi)
+            return _in_range(Value(name or "hcp", self.seat), rng)
         if t.kind in ("word", "sym"):
-            up = t.text.upper()
-            if up in ("BALANCED", "BAL"):
-                self.take()
-                return Shape(self.seat, _BALANCED)
-            if up in ("SEMI-BALANCED", "SEMIBALANCED", "SEMI"):
-                self.take()
-                if self.is_("BALANCED"):
-                    self.take()
-                return Shape(self.seat, _SEMI)
-            if up == "UNBALANCED":
-                self.take()
-                return Shape(self.seat, ~_BALANCED)
             suits = self.suit_after()
             name = None if suits is not None else self.evaluator_after()
             if suits is not None or name is not None:
                 self.take()
-                if self.tok.kind == "op" and self.tok.text in _CMP:
-                    op = self.take().text
-                    value = self.number()
+                if self.is_("!="):
+                    self.take()
+                    if self.tok.kind != "num":
+                        self.fail("a number")
+                    value = notation.parse_range(self.take().text).lo
+                    what = "length" if suits else name
+                    nodes = [BinOp("!=", Value(what, self.seat, s), Num(value)) for s in (suits or (None,))]
+                    return nodes[0] if len(nodes) == 1 else Or(nodes)
+                if (self.tok.kind == "op" and self.tok.text in _RANGE_START) or (
+                        name is not None and self.tok.kind == "num"):
+                    rng = self.range_()
                     if suits is not None:
-                        nodes = [BinOp(op, Value("length", self.seat, s), Num(value)) for s in suits]
-                        return nodes[0] if len(nodes) == 1 else Or(nodes)
-                    return BinOp(op, Value(name, self.seat), Num(value))
-                if name is not None and self.tok.kind == "num":
-                    lo, hi = self.range_()
-                    return _range(Value(name, self.seat), lo, hi)
+                        return self.length_node(suits, rng)
+                    return _in_range(Value(name, self.seat), rng)
                 self.fail(f"a comparison after {t.text!r}, as {t.text}>=5")
         self.fail("a condition")
 
     def shapes(self) -> Node:
         table = self.one_shape()
-        while self.is_("+") and (self.peek().kind in ("pattern", "dashed") or self.peek().text.upper() == "ANY"):
+        while self.is_("+") and self.shape_here(self.peek().pos) is not None:
             self.take()
             table = table | self.one_shape()
         return Shape(self.seat, table)
 
     def one_shape(self) -> np.ndarray:
-        return _one_shape(self)
+        shapes, end = self.shape_here()
+        self.skip_to(end)
+        return shapes.table
+
+
+def _in_range(node: Node, rng: "notation.Range") -> Node:
+    """``node`` within a range of the notation (open ends as strict comparisons)."""
+    parts = []
+    if rng.lo > -math.inf:
+        parts.append(BinOp(">" if rng.lo_open else ">=", node, Num(rng.lo)))
+    if rng.hi < math.inf:
+        parts.append(BinOp("<" if rng.hi_open else "<=", node, Num(rng.hi)))
+    return parts[0] if len(parts) == 1 else And(parts)
 
 
 _CMP = (">=", "<=", "=", "==", "<", ">", "!=")
+_RANGE_START = (">=", "<=", "=", "==", "<", ">", "≥", "≤")  # the notation's ranges may start so
 
 
 def _one_shape(p: _Parser) -> np.ndarray:

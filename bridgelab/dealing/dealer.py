@@ -51,6 +51,7 @@ from ..model.cards import SUITS, Card, Rank, Seat, suit_index
 from ..model.deal import Deal
 from ..model.errors import ConstraintError, ParseError
 from ..model.hand import Hand, holding_to_text
+from ..text import notation
 from .constraints import (GRID_HCP, SHAPES, Constraint, _kernels,
                           parse_constraint, seat_total, shape_code)
 
@@ -149,7 +150,7 @@ class Predeal:
         named = 0
         for ch in raw.replace("X", ""):
             try:
-                b = Rank.parse(ch).bit
+                b = notation.parse_rank(ch).bit
             except ParseError:
                 raise ConstraintError(
                     f"{ch!r} in {where} is not a rank: use A K Q J T (or 10) 9 ... 2, "
@@ -246,18 +247,17 @@ def parse_predeal(predeal) -> Predeal:
         return predeal
     if isinstance(predeal, str):
         for part in [p for p in re.split(r"[;\n]", predeal) if p.strip()]:
-            m = re.match(r"\s*(north|east|south|west|[NESWnesw])\s*(?::|\bgets\b|\s)\s*(.*)$",
-                         part, re.I)
-            if not m or not m.group(2).strip():
+            m = re.match(r"\s*([^\W\d_]+)\s*(?::|\bgets\b|\s)\s*(.*)$", part, re.I)
+            if not m or notation.seat_word(m.group(1)) is None or not m.group(2).strip():
                 raise ConstraintError(
                     f"cannot read the predeal {part.strip()!r}: write a seat and its cards, as "
                     "'S: AKQ2.KJ4.A93.T52', 'N gets ♠AKQJ' or 'N: ♠AKxxx'"
                 )
-            _parse_hand_text(pre, int(Seat.parse(m.group(1))), m.group(2))
+            _parse_hand_text(pre, int(notation.parse_seat(m.group(1))), m.group(2))
     elif isinstance(predeal, Mapping):
         for key, value in predeal.items():
             try:
-                seat = int(Seat.parse(key))
+                seat = int(notation.parse_seat(key))
             except ParseError as e:
                 raise ConstraintError(f"predeal: {e}") from None
             if isinstance(value, Hand):

@@ -16,9 +16,12 @@ import subprocess
 import tempfile
 from typing import Iterable, Sequence
 
-from ..model.cards import SUITS, Seat, Strain, suit_index
+from ..model.cards import SUITS, Seat, Side, Strain, suit_index
+from ..model.contract import Call
 from ..render.display import RED, SYMBOLS, ranks_text
 from ..model.errors import BridgeError
+from ..text.i18n import check_language, translate
+from ..text.terms import bid_text, seat_letter, seat_name
 from .pbn import DealRecord
 
 __all__ = ["board_html", "handout_html", "lesson_preview_html", "write_html", "write_pdf", "screenshot", "find_chromium"]
@@ -103,16 +106,27 @@ def _sym(i: int) -> str:
     return f'<span class="{cls}">{SYMBOLS[i]}</span>'
 
 
-def _strain_html(strain: Strain) -> str:
+def _t(msgid: str, lang: str, **args) -> str:
+    return translate(msgid, lang, "handout", **args)
+
+
+def _seat_name(seat: Seat, lang: str) -> str:
+    name = seat.full_name if lang == "en" else seat_name(seat, lang)
+    return name[:1].upper() + name[1:]
+
+
+def _strain_in(strain: Strain, lang: str) -> str:
     if strain is Strain.NT:
-        return "NT"
+        return html.escape(bid_text(Call.bid(1, Strain.NT), lang)[1:])
     return _sym(suit_index(strain))
 
 
-def _call_html(call) -> str:
+def _call_html(call, lang: str = "en") -> str:
     if call.is_bid:
-        return f"{call.level}{_strain_html(call.strain)}"
-    return {"pass": "Pass", "double": "Dbl", "redouble": "Rdbl"}[call.kind]
+        return f"{call.level}{_strain_in(call.strain, lang)}"
+    if lang == "en":
+        return {"pass": "Pass", "double": "Dbl", "redouble": "Rdbl"}[call.kind]
+    return html.escape(bid_text(call, lang))
 
 
 def _suits_in_text(text: str) -> str:
@@ -123,93 +137,111 @@ def _suits_in_text(text: str) -> str:
     return out
 
 
-def _hand(rec: DealRecord, seat: Seat) -> str:
+def _hand(rec: DealRecord, seat: Seat, lang: str = "en", hcp: bool = True) -> str:
     hand = rec.deal[seat]
     rows = [f'<div class="suit">{_sym(i)}{html.escape(ranks_text(hand.holdings[i]))}</div>' for i in range(4)]
-    who = f'{seat.full_name} <span class="hcp">· {hand.hcp} HCP</span>'
+    who = html.escape(_seat_name(seat, lang))
+    if hcp:
+        who += f' <span class="hcp">· {html.escape(_t("{hcp} HCP", lang, hcp=hand.hcp))}</span>'
     return f'<div class="hand"><div class="who">{who}</div>{"".join(rows)}</div>'
 
 
-def _box(rec: DealRecord) -> str:
+def _box(rec: DealRecord, lang: str = "en") -> str:
     spans = []
     for seat, cls in ((Seat.N, "n"), (Seat.E, "e"), (Seat.S, "s"), (Seat.W, "w")):
         classes = [cls]
         if rec.vulnerable is not None and rec.vulnerable.of(seat):
             classes.append("vul")
-        label = seat.name
+        label = html.escape(seat_letter(seat, lang))
         if rec.dealer == seat:
             classes.append("dlr")
         spans.append(f'<span class="{" ".join(classes)}">{label}</span>')
     return f'<div class="box">{"".join(spans)}</div>'
 
 
-def _auction(rec: DealRecord) -> str:
+def _auction(rec: DealRecord, lang: str = "en") -> str:
     if not rec.auction or rec.dealer is None:
         return ""
     order = (Seat.W, Seat.N, Seat.E, Seat.S)
     cells = [""] * order.index(rec.dealer)
     for k, call in enumerate(rec.auction):
         mark = "*" if k in rec.alerts else ""
-        cells.append(_call_html(call) + mark)
+        cells.append(_call_html(call, lang) + mark)
     rows = ["".join(f"<td>{c}</td>" for c in cells[i:i + 4]) for i in range(0, len(cells), 4)]
-    head = "".join(f"<th>{s.full_name}</th>" for s in order)
+    head = "".join(f"<th>{html.escape(_seat_name(s, lang))}</th>" for s in order)
     return (f'<div><table class="auction"><tr>{head}</tr>'
             + "".join(f"<tr>{r}</tr>" for r in rows) + "</table></div>")
 
 
-def _alerts(rec: DealRecord) -> str:
+def _alerts(rec: DealRecord, lang: str = "en") -> str:
     """The explanations of alerted calls, under the auction, the full width of the board."""
     lines = "".join(
-        f"<div>* {_call_html(rec.auction[k])}: {_suits_in_text(text)}</div>"
+        f"<div>* {_call_html(rec.auction[k], lang)}: {_suits_in_text(text)}</div>"
         for k, text in sorted(rec.alerts.items()) if text and k < len(rec.auction)
     )
     return f'<div class="alerts">{lines}</div>' if lines else ""
 
 
-def _contract(rec: DealRecord) -> str:
+def _contract(rec: DealRecord, lang: str = "en") -> str:
     if rec.passed_out:
-        return '<div class="contract">Passed out</div>'
+        return f'<div class="contract">{html.escape(_t("Passed out", lang))}</div>'
     c = rec.contract
     if c is None:
         return ""
-    text = f"{c.level}{_strain_html(c.strain)}{'X' * c.doubled}"
+    text = f"{c.level}{_strain_in(c.strain, lang)}{'X' * c.doubled}"
     if c.declarer is not None:
-        text += f" by {c.declarer.full_name}"
+        text = _t("{contract} by {declarer}", lang, contract=text,
+                  declarer=html.escape(_seat_name(c.declarer, lang)))
     if rec.result is not None:
-        text += f", {rec.result} tricks"
-    return f'<div class="contract">Contract {text}</div>'
+        text = _t("{contract}, {tricks} tricks", lang, contract=text, tricks=rec.result)
+    return f'<div class="contract">{_t("Contract {contract}", lang, contract=text)}</div>'
 
 
-def _dd(rec: DealRecord) -> str:
+def _dd(rec: DealRecord, lang: str = "en") -> str:
     if rec.dd is None:
         return ""
     strains = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
-    head = "<th></th>" + "".join(f"<th>{_strain_html(s)}</th>" for s in strains)
+    head = "<th></th>" + "".join(f"<th>{_strain_in(s, lang)}</th>" for s in strains)
     rows = "".join(
-        f"<tr><th>{seat.name}</th>"
+        f"<tr><th>{html.escape(seat_letter(seat, lang))}</th>"
         + "".join(f"<td>{rec.dd[seat][s]}</td>" for s in strains) + "</tr>"
         for seat in (Seat.N, Seat.S, Seat.E, Seat.W)
     )
-    return (f'<table class="dd" title="double-dummy tricks"><caption>'
-            f"Double dummy</caption><tr>{head}</tr>{rows}</table>")
+    return (f'<table class="dd" title="{html.escape(_t("double-dummy tricks", lang))}"><caption>'
+            f'{html.escape(_t("Double dummy", lang))}</caption>'
+            f"<tr>{head}</tr>{rows}</table>")
 
 
-def board_html(rec: DealRecord) -> str:
-    """One board's block of the handout (a <div class="board">)."""
+def _vulnerability(vul, lang: str) -> str:
+    if lang == "en":
+        return str(vul)
+    sides = [s for s in (Side.NS, Side.EW) if vul.of(s.seats[0])]
+    if not sides:
+        return _t("nobody", lang)
+    if len(sides) == 2:
+        return _t("both", lang)
+    a, b = sides[0].seats
+    return f"{seat_letter(a, lang)}–{seat_letter(b, lang)}"
+
+
+def board_html(rec: DealRecord, lang: str = "en", hcp: bool = True) -> str:
+    """One board's block of the handout (a <div class="board">), its words in ``lang``; each
+    hand's points shown, or hidden (``hcp=False``) when the class is to count them."""
     facts = []
     if rec.dealer is not None:
-        facts.append(f"Dealer {rec.dealer.full_name}")
+        facts.append(html.escape(_t("Dealer {seat}", lang, seat=_seat_name(rec.dealer, lang))))
     if rec.vulnerable is not None:
-        facts.append(f"Vul {html.escape(str(rec.vulnerable))}")
-    number = "Board" if rec.board is None else f"Board {rec.board}"
+        facts.append(html.escape(_t("Vul {who}", lang, who=_vulnerability(rec.vulnerable, lang))))
+    number = html.escape(_t("Board", lang) if rec.board is None else _t("Board {n}", lang, n=rec.board))
     compass = (
         '<table class="compass">'
-        f'<tr><td></td><td>{_hand(rec, Seat.N)}</td><td></td></tr>'
-        f'<tr><td>{_hand(rec, Seat.W)}</td><td>{_box(rec)}</td><td>{_hand(rec, Seat.E)}</td></tr>'
-        f'<tr><td></td><td>{_hand(rec, Seat.S)}</td><td></td></tr>'
+        f'<tr><td></td><td>{_hand(rec, Seat.N, lang, hcp)}</td><td></td></tr>'
+        f'<tr><td>{_hand(rec, Seat.W, lang, hcp)}</td><td>{_box(rec, lang)}</td>'
+        f'<td>{_hand(rec, Seat.E, lang, hcp)}</td></tr>'
+        f'<tr><td></td><td>{_hand(rec, Seat.S, lang, hcp)}</td><td></td></tr>'
         "</table>"
     )
-    lower = _auction(rec) + _dd(rec)
+    lower = _auction(rec, lang) + _dd(rec, lang)
     notes = "".join(f"<p>{_suits_in_text(n)}</p>" for n in rec.notes)
     return (
         '<div class="board">'
@@ -217,45 +249,56 @@ def board_html(rec: DealRecord) -> str:
         f'<span class="facts">{" · ".join(facts)}</span></div>'
         f"{compass}"
         + (f'<div class="lower">{lower}</div>' if lower else "")
-        + _alerts(rec)
-        + _contract(rec)
+        + _alerts(rec, lang)
+        + _contract(rec, lang)
         + (f'<div class="notes">{notes}</div>' if notes else "")
         + "</div>"
     )
 
 
 def handout_html(records: Iterable[DealRecord], title: str | None = None, *,
-                 subtitle: str | None = None, per_page: int = 4) -> str:
-    """A complete HTML document: ``per_page`` boards (4 or 2) to an A4 page, title on each."""
+                 subtitle: str | None = None, per_page: int = 4, lang: str = "en",
+                 hcp: bool = True) -> str:
+    """A complete HTML document: ``per_page`` boards (4 or 2) to an A4 page, title on each;
+    its words in ``lang``, the hands' points shown or not (``hcp``)."""
+    lang = check_language(lang)
     recs = list(records)
     if per_page not in (2, 4):
         raise BridgeError(f"per_page is 2 or 4 boards to a page, not {per_page!r}")
     if title is None:
-        title = recs[0].event if recs and recs[0].event else "Boards"
+        title = recs[0].event if recs and recs[0].event else _t("Boards", lang)
     pages = []
     total = max(1, -(-len(recs) // per_page))
     for p in range(total):
         chunk = recs[p * per_page:(p + 1) * per_page]
-        sub = " · ".join(x for x in (subtitle, f"page {p + 1} of {total}") if x)
-        boards = "".join(board_html(r) for r in chunk)
+        page = _t("page {page} of {pages}", lang, page=p + 1, pages=total)
+        sub = " · ".join(x for x in (subtitle, page) if x)
+        boards = "".join(board_html(r, lang, hcp) for r in chunk)
         style = ' style="grid-template-rows:auto 1fr;grid-template-columns:1fr"' \
             if per_page == 2 else ""
         pages.append(
             f'<section class="page blh"{style}><div class="title"><h1>{html.escape(title)}</h1>'
-            f'<span class="key">In the box: <b>N</b> dealer, <b class="v">N</b> vulnerable</span>'
+            f'<span class="key">{_key(lang)}</span>'
             f'<span class="sub">{html.escape(sub)}</span></div>{boards}</section>'
         )
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title><style>{_PAGE_CSS}{_css()}</style></head>"
         f"<body>{''.join(pages)}</body></html>\n"
     )
 
 
-def lesson_preview_html(records: Iterable[DealRecord], title: str | None = None) -> str:
+def _key(lang: str) -> str:
+    n = html.escape(seat_letter(Seat.N, lang))
+    return _t("In the box: {dealer} dealer, {vulnerable} vulnerable", lang,
+              dealer=f"<b>{n}</b>", vulnerable=f'<b class="v">{n}</b>')
+
+
+def lesson_preview_html(records: Iterable[DealRecord], title: str | None = None, *,
+                        lang: str = "en", hcp: bool = True) -> str:
     """The boards as a grid for a notebook page (no page breaks), with their own styles."""
     head = f"<h3>{html.escape(title)}</h3>" if title else ""
-    boards = "".join(board_html(r) for r in records)
+    boards = "".join(board_html(r, lang, hcp) for r in records)
     return f'<div class="blh preview"><style>{_css()}</style>{head}{boards}</div>'
 
 

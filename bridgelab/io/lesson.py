@@ -2,7 +2,9 @@
 
     >>> lesson = make_lesson("N: 15-17 balanced", 16, seed=7, rotate="S", title="Opening 1NT")
     >>> lesson.annotate(1, note="Open 1NT: 15-17, balanced.", auction="P P 1NT P 3NT P P P")
-    >>> lesson.save_pbn("lesson.pbn"); lesson.save_html("lesson.html")
+    DealRecord(board=1, dealer=N, deal='N:T32.J2.AQT96.765 Q9876.9.J85.QT84 AK4.AQT74.432.K9 J5.K8653.K7.AJ32')
+    >>> lesson.save_pbn("lesson.pbn"), lesson.save_html("lesson.html")   # the paths written
+    ('lesson.pbn', 'lesson.html')
 
 Boards are numbered from ``first_board``; each takes the dealer and vulnerability of its
 number on the 16-board cycle. The hand the lesson is about (the seat the constraint names,

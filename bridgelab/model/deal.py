@@ -263,6 +263,17 @@ class Deal:
         return Deal.from_holdings(np.roll(self._holdings, int(turns) % 4, axis=0))
 
     # ---- display -------------------------------------------------------------------------
+    def diagram(self, lang: str = "en", hcp: bool = True, board: "Board | None" = None,
+                local_ranks: bool = False):
+        """The compass diagram with the seats named in ``lang``; points shown or hidden; the
+        honours in the language's own letters with ``local_ranks`` (Estonian Ä K E S).
+
+        In a notebook it draws itself; ``str()`` gives the text diagram.
+        """
+        from ..render.display import Diagram
+
+        return Diagram(self, board=board, show_hcp=hcp, lang=lang, local_ranks=local_ranks)
+
     def __repr__(self) -> str:
         return f"Deal.from_pbn({self.to_pbn()!r})"
 

@@ -14,9 +14,10 @@ import math
 import re
 import unicodedata
 
+from ..text import notation
 from ..text import terms as _lang
 from ..model.cards import Seat
-from ..model.errors import BridgeError, ParseError
+from ..model.errors import BridgeError
 from ..text.i18n import translate
 
 __all__ = ["parse_number", "parse_yesno", "parse_seat", "parse_call", "parse_pattern",
@@ -133,13 +134,9 @@ def parse_seat(text, lang: str = "en") -> "Seat | None":
     """A seat from N/E/S/W, English names, the compass names of ``lang`` (its one-letter ones
     too: Czech 'J' is jih), then whole names in any language, then the catalogue's names."""
     raw = check_length(text).strip()
-    try:
-        return Seat.parse(raw)
-    except ParseError:
-        pass
-    for where in (lang, None) if len(raw) > 1 else (lang,):
+    for where in (lang, None):  # the notation: English, then lang's words, then any whole name
         try:
-            seat = _lang.parse_seat(raw, where)
+            seat = notation.seat_word(raw, where)
         except BridgeError:
             seat = None
         if seat is not None:
@@ -163,17 +160,13 @@ def parse_call(text, lang: str = "en"):
 
 
 def parse_pattern(text) -> "str | None":
-    """'5-4-3-1' from '5431', '5 4 3 1', '1-3-4-5' (any order); None unless four lengths summing to 13."""
+    """The pattern a learner answers ('5-4-3-1'), read by the notation (``text.notation``):
+    '5-4-3-1', '1-3-4-5', '5431', '5=4=3=1', and, as learners type, '5 4 3 1'. None unless
+    the text names shapes of one pattern (13 cards)."""
     s = check_length(text).strip()
-    parts = re.findall(r"\d+", s)
-    if len(parts) == 1 and len(parts[0]) == 4:
-        parts = list(parts[0])
-    if len(parts) != 4:
-        return None
-    lengths = sorted((int(p) for p in parts), reverse=True)
-    if sum(lengths) != 13:
-        return None
-    return "-".join(map(str, lengths))
+    if re.fullmatch(r"\d+(\s+\d+){3}", s):
+        s = "-".join(s.split())  # four lengths with spaces: a pattern in any suits
+    return notation.parse_pattern(s)
 
 
 def normalise_text(text) -> str:

@@ -95,6 +95,14 @@ def bank_question(bank: Bank, entry: BankEntry, lang: str = "en") -> Question:
     return _finish(q, lang)
 
 
+def _languages_of(entry: BankEntry) -> set[str]:
+    """The languages an entry is fully written in: its prompt, and its explanation if it has one."""
+    langs = set(entry.prompt)
+    if entry.explanation:
+        langs &= set(entry.explanation)
+    return langs
+
+
 def _finish(q: Question, lang: str) -> Question:
     """Fill what a widget needs: localized choices for seats and yes/no, the answer as shown."""
     q.lang = lang
@@ -227,6 +235,7 @@ class QuizSession:
         self.length = len(self._fixed) if self._fixed is not None and length is None else length
         self._gens = []
         self._bank_sources: list[str] = []
+        self._bank_langs: dict[str, set[str]] = {}
         if self._fixed is None:
             self._gens = generators_for(self.topics, level)
             for path in banks or []:
@@ -234,12 +243,16 @@ class QuizSession:
                 for e in bank.entries:
                     if (self.topics is None or e.topic in self.topics) and (level is None or e.level <= level):
                         self._bank_sources.append(f"bank:{bank.path}#{e.id}")
+                        self._bank_langs[f"bank:{bank.path}#{e.id}"] = _languages_of(e)
             if not self._gens and not self._bank_sources:
                 raise BridgeError(
                     f"no questions for topics {self.topics} at level {level}: choose other topics or a higher level"
                 )
             self._rng.shuffle(self._bank_sources)
         self._bank_next = 0
+        self._keep_bank_entries_in(self._lang)
+        if self._fixed is None and not self._gens and not self._bank_sources:
+            raise BridgeError(_t("no questions in this language for these topics: choose other topics", self._lang))
         self.asked = 0
         self.right = 0
         self.missed: list[Question] = []
@@ -258,12 +271,23 @@ class QuizSession:
     @lang.setter
     def lang(self, value: str) -> None:
         self._lang = check_language(value)
+        self._keep_bank_entries_in(self._lang)
+        if self._spec is not None and self._spec[0] in self._bank_langs \
+                and self._lang not in self._bank_langs[self._spec[0]]:
+            self._deal()  # this bank question is not written in the new language: the next one
+            return
         if self._current is not None and self._spec is not None:
             feedback = self._feedback
             self._current = make_question(*self._spec, lang=self._lang)
             if feedback is not None:  # the same verdict, explained in the new language
                 self._feedback = Feedback(feedback.correct, feedback.given, self._current.answer_text,
                                           self._current.explanation, self._current.id)
+
+    def _keep_bank_entries_in(self, lang: str) -> None:
+        """Bank questions are asked only in a language they are written in: never in English
+        instead."""
+        done, rest = self._bank_sources[:self._bank_next], self._bank_sources[self._bank_next:]
+        self._bank_sources = done + [s for s in rest if lang in self._bank_langs.get(s, {lang})]
 
     # ---- dealing questions
     def _draw(self) -> tuple[str, int | None]:

@@ -10,6 +10,7 @@ import html
 
 from ..model.cards import Seat
 from ..text import terms as _lang
+from ..text.i18n import N_, translate
 from .display import colour_suits
 
 
@@ -26,7 +27,7 @@ def _cell_text(cell, lang: str | None) -> str:
         return ""
     if isinstance(cell, str):
         return cell
-    return str(cell) if cell.is_bid or _english(lang) else _lang.call_name(cell, lang)
+    return str(cell) if _english(lang) else _lang.bid_text(cell, lang)
 
 
 def _cell_html(cell, lang: str | None) -> str:
@@ -92,12 +93,14 @@ def auction_summary(auction, lang: str | None = None) -> str:
     In English a sentence; in another language a list of that language's bridge words:
     'leping: 4♠X; väljamängija: Ost; laud: West; avakäik: Süd'.
     """
+    if not _english(lang) and not auction.is_over:
+        return translate("{seat} to call.", lang, seat=_lang.seat_name(auction.next_seat, lang))
     if not _english(lang) and (auction.passed_out or auction.is_over):
         if auction.passed_out:
             return f"{_lang.word('passed_out', lang).capitalize()}."
         c = auction.contract
         parts = [
-            ("contract", f"{c.level}{c.strain.symbol}{'X' * c.doubled}"),
+            ("contract", f"{_lang.bid_text(c.call, lang)}{'X' * c.doubled}"),
             ("declarer", _lang.seat_name(c.declarer, lang)),
             ("dummy", _lang.seat_name(auction.dummy, lang)),
             ("opening_lead", _lang.seat_name(auction.opening_leader, lang)),
@@ -107,7 +110,7 @@ def auction_summary(auction, lang: str | None = None) -> str:
     if auction.passed_out:
         return "Passed out: all four players passed; no contract."
     if not auction.is_over:
-        return f"{auction.next_seat.full_name} to call."
+        return N_("{seat} to call.").format(seat=auction.next_seat.full_name)
     c = auction.contract
     return (
         f"Contract {c.level}{c.strain.symbol}{'X' * c.doubled} by {c.declarer.full_name}: "

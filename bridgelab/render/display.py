@@ -10,6 +10,7 @@ import html
 from typing import TYPE_CHECKING
 
 from ..model.cards import SEATS, SUITS, SUIT_SYMBOLS, Seat, holding_to_text
+from ..text.terms import rank_letters
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.deal import Board, Deal
@@ -23,9 +24,13 @@ SYMBOLS = tuple(SUIT_SYMBOLS[s.name] for s in SUITS)
 """The suit symbols in holding order: spades, hearts, diamonds, clubs."""
 
 
-def ranks_text(holding: int) -> str:
-    """'A K 10 2' for a holding, as diagrams print it ('—' for a void)."""
-    return " ".join(holding_to_text(holding)).replace("T", "10") or "—"
+def ranks_text(holding: int, letters: "dict[str, str] | None" = None) -> str:
+    """'A K 10 2' for a holding, as diagrams print it ('—' for a void); ``letters`` shows the
+    honours in a language's own letters (Estonian 'Ä K E S')."""
+    ranks = holding_to_text(holding)
+    if letters:
+        ranks = "".join(letters.get(r, r) if r != "T" else r for r in ranks)
+    return " ".join(ranks).replace("T", "10") or "—"
 
 
 def colour_suits(text: str) -> str:
@@ -43,17 +48,17 @@ def suit_html(i: int) -> str:
     return f"<span>{sym}</span>"
 
 
-def hand_lines(hand: "Hand") -> list[str]:
-    return [f"{SYMBOLS[i]} {ranks_text(hand.holdings[i])}" for i in range(4)]
+def hand_lines(hand: "Hand", letters: "dict[str, str] | None" = None) -> list[str]:
+    return [f"{SYMBOLS[i]} {ranks_text(hand.holdings[i], letters)}" for i in range(4)]
 
 
 def hand_text(hand: "Hand") -> str:
     return "\n".join(hand_lines(hand))
 
 
-def _hand_cell(hand: "Hand", label: str | None = None) -> str:
+def _hand_cell(hand: "Hand", label: str | None = None, letters: "dict[str, str] | None" = None) -> str:
     rows = "".join(
-        f'<div style="white-space:nowrap">{suit_html(i)}&nbsp;{html.escape(ranks_text(hand.holdings[i]))}</div>'
+        f'<div style="white-space:nowrap">{suit_html(i)}&nbsp;{html.escape(ranks_text(hand.holdings[i], letters))}</div>'
         for i in range(4)
     )
     head = f'<div style="font-weight:bold">{html.escape(label)}</div>' if label else ""
@@ -82,10 +87,10 @@ def _label(deal: "Deal", seat: Seat, show_hcp: bool, lang: str = "en") -> str:
 
 
 def deal_text(deal: "Deal", board: "Board | None" = None, show_hcp: bool = False,
-              lang: str = "en") -> str:
+              lang: str = "en", letters: "dict[str, str] | None" = None) -> str:
     """A compass diagram in plain text, North at the top; seats named in ``lang``."""
     width = 22
-    n, e, s, w = (hand_lines(deal[seat]) for seat in SEATS)
+    n, e, s, w = (hand_lines(deal[seat], letters) for seat in SEATS)
     label = {seat: _label(deal, seat, show_hcp, lang) for seat in SEATS}
     lines = []
     if board is not None:
@@ -101,7 +106,7 @@ def deal_text(deal: "Deal", board: "Board | None" = None, show_hcp: bool = False
 
 
 def deal_html(deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
-              lang: str = "en") -> str:
+              lang: str = "en", letters: "dict[str, str] | None" = None) -> str:
     """A compass diagram as an HTML table, North at the top, board facts in the middle; seats
     named in ``lang``."""
     cell = 'style="vertical-align:top;padding:4px 10px;text-align:left"'
@@ -117,7 +122,7 @@ def deal_html(deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
     )
 
     def hand(seat: Seat) -> str:
-        return f"<td {cell}>{_hand_cell(deal[seat], _label(deal, seat, show_hcp, lang))}</td>"
+        return f"<td {cell}>{_hand_cell(deal[seat], _label(deal, seat, show_hcp, lang), letters)}</td>"
 
     return (
         '<table class="bridgelab-deal" style="font-family:sans-serif;border-collapse:collapse;'
@@ -127,3 +132,23 @@ def deal_html(deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
         f"<tr><td></td>{hand(Seat.S)}<td></td></tr>"
         "</table>"
     )
+
+
+class Diagram:
+    """A deal's diagram in one language, shown as HTML in a notebook and as text elsewhere."""
+
+    def __init__(self, deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
+                 lang: str = "en", local_ranks: bool = False):
+        self.deal, self.board, self.show_hcp, self.lang = deal, board, show_hcp, lang
+        self.letters = rank_letters(lang) if local_ranks else None
+
+    def __str__(self) -> str:
+        return deal_text(self.deal, self.board, show_hcp=self.show_hcp, lang=self.lang,
+                         letters=self.letters)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        return deal_html(self.deal, self.board, show_hcp=self.show_hcp, lang=self.lang,
+                         letters=self.letters)

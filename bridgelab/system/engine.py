@@ -21,6 +21,7 @@ from ..model.contract import Call
 from ..model.errors import BridgeError, ParseError
 from ..model.evaluate import EVALUATORS
 from ..model.hand import Hand
+from ..text import notation
 from ..text.i18n import translate
 
 __all__ = ["System", "Rule", "Condition", "Check", "SystemFileError", "SECTIONS", "DEFAULT_PATH",
@@ -319,33 +320,22 @@ def _parse_measure(tokens: list[str], text: str) -> tuple[_Measure, list[str]]:
     )
 
 
-_RANGE_RE = re.compile(r"^(?:(?P<lo>\d+)\s*-\s*(?P<hi>\d+)|(?P<plus>\d+)\s*\+|(?P<op>>=|<=|==|>|<)?\s*(?P<n>\d+))$")
-
-
-def _parse_range(rest: str, text: str) -> tuple[float, float]:
-    m = _RANGE_RE.match(rest.strip())
-    if not m:
-        raise SystemFileError(f"{text!r}: {rest!r} is not a range: write 15-17, 12+, >= 5, <= 4 or 6")
-    inf = float("inf")
-    if m["lo"] is not None:
-        lo, hi = int(m["lo"]), int(m["hi"])
-        if lo > hi:
-            raise SystemFileError(f"{text!r}: the range {lo}-{hi} is empty (write the low end first)")
-        return lo, hi
-    if m["plus"] is not None:
-        return int(m["plus"]), inf
-    n, op = int(m["n"]), m["op"] or "=="
-    return {">=": (n, inf), "<=": (-inf, n), ">": (n + 1, inf), "<": (-inf, n - 1), "==": (n, n)}[op]
+def _parse_range(rest: str, text: str) -> "notation.Range":
+    try:
+        return notation.parse_range(rest.strip())
+    except ParseError as e:
+        raise SystemFileError(f"{text!r}: {e}") from None
 
 
 def _range_msg(lo: float, hi: float, exact: bool = True) -> "Msg | str":
+    n = notation.number_text
     if hi == float("inf"):
-        return Msg("{n} or more", n=int(lo))
+        return Msg("{n} or more", n=n(lo))
     if lo == float("-inf"):
-        return Msg("at most {n}", n=int(hi))
+        return Msg("at most {n}", n=n(hi))
     if lo == hi:
-        return Msg("exactly {n}", n=int(lo)) if exact else str(int(lo))
-    return f"{int(lo)}-{int(hi)}"
+        return Msg("exactly {n}", n=n(lo)) if exact else n(lo)
+    return f"{n(lo)}-{n(hi)}"
 
 
 # ---- conditions ------------------------------------------------------------------------------
@@ -408,13 +398,14 @@ class _Atom:
         if low.startswith("pattern "):
             self.kind = "pattern"
             self.patterns = tuple(p.strip() for p in text[8:].replace(",", " ").split())
-            for p in self.patterns:
-                if not re.fullmatch(r"\d+-\d+-\d+-\d+", p) or sum(map(int, p.split("-"))) != 13:
-                    raise SystemFileError(f"{text!r}: {p!r} is not a hand pattern like 4-3-3-3")
+            try:
+                self.shapes = notation.parse_shape(list(self.patterns))
+            except ParseError as e:
+                raise SystemFileError(f"{text!r}: {e}") from None
             return
         self.left, rest = _parse_measure(words, text)
         # "len S >= len H": a comparison of two measures
-        if len(rest) >= 2 and rest[0] in _OPS and not rest[1].isdigit():
+        if len(rest) >= 2 and rest[0] in _OPS and not rest[1][:1].isdigit():
             self.kind = "compare"
             self.op = rest[0]
             self.right, tail = _parse_measure(rest[1:], text)
@@ -422,7 +413,8 @@ class _Atom:
                 raise SystemFileError(f"{text!r}: unexpected {' '.join(tail)!r} at the end")
             return
         self.kind = "range"
-        self.lo, self.hi = _parse_range(" ".join(rest), text)
+        self.range = _parse_range(" ".join(rest), text)
+        self.lo, self.hi = self.range.bounds()
 
     def variables(self) -> set[str]:
         out: set[str] = set()
@@ -443,7 +435,7 @@ class _Atom:
             return Check(f.semi_balanced, Msg("a semi-balanced hand (balanced, 5-4-2-2 or 6-3-2-2)"),
                          (f.pattern,), f.pattern)
         if k == "pattern":
-            return Check(f.pattern in self.patterns,
+            return Check(f.shape in self.shapes,
                          Msg("the pattern {patterns}", patterns=Join(self.patterns, "or")),
                          (f.pattern,), f.pattern)
         if k == "rule of 20":
@@ -474,7 +466,7 @@ class _Atom:
             parts = (self.left.amount(a, bind), self.right.amount(b, bind))
             return Check(ok, need, parts, Join(parts, "and"))
         v = self.left.value(f, bind)
-        ok = self.lo <= v <= self.hi
+        ok = v in self.range
         need = self.left.need(self.lo, self.hi, bind)
         have = self.left.amount(v, bind)
         return Check(ok, need, (have,), have, have if self.left.kind == "len" else None)

@@ -22,6 +22,8 @@ __all__ = [
     "LANGUAGES",
     "DEFAULT_LANGUAGE",
     "translate",
+    "ntranslate",
+    "N_",
     "_",
     "catalog",
     "available_languages",
@@ -130,6 +132,54 @@ def catalog(lang: str, domain: str = "bridgelab") -> dict[str, str]:
     return merged
 
 
+def _plurals(lang: str, domain: str):
+    """(plural rule, {singular msgid: [forms]}) of ``lang``'s catalogues for ``domain``."""
+    import gettext
+
+    from babel.messages.pofile import read_po
+
+    key = (lang, domain, "plural")
+    with _lock:
+        if key in _cache:
+            return _cache[key]
+    rule, forms = None, {}
+    for d in locale_dirs():
+        path = d / lang / "LC_MESSAGES" / f"{domain}.po"
+        if not path.is_file():
+            continue
+        with open(path, "rb") as f:
+            cat = read_po(f)
+        rule = gettext.c2py(cat.plural_expr)
+        for msg in cat:
+            if isinstance(msg.id, tuple) and not msg.fuzzy and all(msg.string):
+                forms[msg.id[0]] = list(msg.string)
+    with _lock:
+        _cache[key] = (rule, forms)  # type: ignore[assignment]
+    return rule, forms
+
+
+def ntranslate(singular: str, plural: str, n: int, lang: "str | None" = None,
+               domain: str = "bridgelab", **format_args) -> str:
+    """The form of a counted message that ``n`` takes in ``lang`` (gettext's plural rules).
+
+    ``n`` is passed to the format too: ``ntranslate("{n} trick", "{n} tricks", 3, "cs")``.
+    """
+    lang = lang or DEFAULT_LANGUAGE
+    text = singular if n == 1 else plural
+    if lang != DEFAULT_LANGUAGE:
+        rule, forms = _plurals(lang, domain)
+        found = forms.get(singular)
+        if rule is not None and found:
+            index = rule(n)
+            if 0 <= index < len(found) and _fields(found[index]) <= _fields(plural) | {"n"}:
+                text = found[index]
+    args = {"n": n, **format_args}
+    try:
+        return text.format(**args)
+    except (KeyError, IndexError, ValueError):
+        return (singular if n == 1 else plural).format(**args)
+
+
 def _fields(text: str) -> set[str]:
     try:
         return {name for _, name, _, _ in string.Formatter().parse(text) if name}
@@ -154,6 +204,11 @@ def translate(msgid: str, lang: "str | None" = None, domain: str = "bridgelab", 
         except (KeyError, IndexError, ValueError):
             return msgid.format(**format_args)
     return text
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalogues where it is written; it is translated where it is shown."""
+    return msgid
 
 
 def _(msgid: str, lang: "str | None" = None, **format_args) -> str:

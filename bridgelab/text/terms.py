@@ -39,6 +39,7 @@ __all__ = [
     "word",
     "normalize",
     "is_all_pass",
+    "rank_word",
     "reload",
 ]
 
@@ -72,6 +73,7 @@ class _Table:
     seats: dict[str, Seat] = field(default_factory=dict)
     doubling: dict[str, int] = field(default_factory=dict)
     all_pass: set[str] = field(default_factory=set)
+    ranks: dict[str, str] = field(default_factory=dict)
 
 
 def _fail(where: str, what: str) -> ParseError:
@@ -112,6 +114,11 @@ def _build(code: str, data: dict, where: str) -> _Table:
             raise _fail(where, f'"seats" are keyed N, E, S and W, not {key!r}')
         for f in _forms(f"{where} seats.{key}", forms):
             t.seats[normalize(f)] = Seat[key]
+    for key, forms in (data.get("ranks") or {}).items():
+        if key not in {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"}:
+            raise _fail(where, f'"ranks" are keyed A K Q J T 9 ... 2, not {key!r}')
+        for f in _forms(f"{where} ranks.{key}", forms):
+            t.ranks[normalize(f)] = key
     words = data.get("words") or {}
     if not isinstance(words, dict):
         raise _fail(where, '"words" must be an object of term lists')
@@ -126,6 +133,13 @@ def _build(code: str, data: dict, where: str) -> _Table:
         if key not in strains or not isinstance(levels, dict):
             raise _fail(where, '"strain_by_level" maps a strain to {"1": word, "2-4": word, ...}')
         _level_word(levels, 1, where)  # validates the keys
+    notation = data.get("notation") or {}
+    if not isinstance(notation, dict) or not set(notation) <= {"NT", "ranks"}:
+        raise _fail(where, '"notation" may give "NT" (the letters after a level: "T", "BA") and "ranks"')
+    ranks = notation.get("ranks") or {}
+    if not isinstance(ranks, dict) or not set(ranks) <= set("AKQJT") or not all(
+            isinstance(v, str) and v for v in ranks.values()):
+        raise _fail(where, '"notation.ranks" maps A, K, Q, J or T to the letter shown for it')
     fmt = data.get("call_format", "{level} {strain}")
     try:
         fmt.format(level=1, level_word="one", strain="x")
@@ -271,6 +285,15 @@ def parse_contract(raw: str, lang: str | None = None) -> Contract | None:
     return None
 
 
+def rank_word(raw: str, lang: str | None = None) -> str | None:
+    """The rank letter ('K') of a rank's name in a language ('kuningas', 'raja'), or None."""
+    key = normalize(raw)
+    for t in _tables(lang):
+        if key in t.ranks:
+            return t.ranks[key]
+    return None
+
+
 def read_call(raw: "str | Call", lang: str | None = None) -> Call:
     """Read one call in English notation or a language's words; ParseError if it is none.
 
@@ -339,6 +362,14 @@ def strain_name(strain: "Strain | str", lang: str = "en") -> str:
     return _first(_load(_code(lang)), "strains", s.name) or s.full_name
 
 
+def seat_letter(seat: "Seat | str", lang: str = "en") -> str:
+    """The letter a language writes for a seat in diagrams: the first one-letter form of its
+    terms file ('S' for sever in Czech, 'U' for utara in Malay), else the English letter."""
+    s = Seat.parse(seat)
+    forms = (_load(_code(lang)).data.get("seats") or {}).get(s.name) or []
+    return next((f.upper() for f in forms if len(f) == 1), s.name)
+
+
 def seat_name(seat: "Seat | str", lang: str = "en") -> str:
     """The name of a seat: seat_name('E', 'sr') == 'istok'."""
     s = Seat.parse(seat)
@@ -353,6 +384,31 @@ def word(key: str, lang: str = "en") -> str:
     if name is None:
         raise ParseError(f"{key!r} is not a known bridge word: see the \"words\" of en.json")
     return name
+
+
+def bid_text(call: "Call | str", lang: str = "en") -> str:
+    """A call as the language writes it in auction tables and bidding boxes: a level with a
+    suit symbol or the language's no-trump letters ('3T' in Estonian, '3BA' in Serbian, '3BT'
+    in Czech, '3SA' in Malay), and pass, double, redouble in its words.
+
+    >>> bid_text("3NT", "et"), bid_text("1S", "cs"), bid_text("X", "sr")
+    ('3T', '1♠', 'kontra')
+    """
+    c = Call.parse(call)
+    if not c.is_bid:
+        return call_name(c, lang)
+    if c.strain is Strain.NT:
+        nt = (_load(_code(lang)).data.get("notation") or {}).get("NT", "NT")
+        return f"{c.level}{nt}"
+    return str(c)
+
+
+def rank_letters(lang: str = "en") -> dict[str, str]:
+    """The letters a language shows for the honours, where it has its own: Estonian
+    Ä K E S for A K Q J. A K Q J are always read when typed."""
+    letters = {r: r for r in "AKQJT"}
+    letters.update((_load(_code(lang)).data.get("notation") or {}).get("ranks") or {})
+    return letters
 
 
 def call_name(call: "Call | str", lang: str = "en") -> str:

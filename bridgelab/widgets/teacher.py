@@ -1,7 +1,10 @@
 """The teacher's widget: make a lesson set, see its boards, save PBN and HTML, without code.
 
     >>> from bridgelab.widgets.teacher import TeacherWidget
-    >>> TeacherWidget()          # in a notebook cell
+    >>> w = TeacherWidget(boards=4)      # a notebook cell ending with ``w`` shows it
+    >>> w.deal_button.click()            # what the teacher's click does
+    >>> w.lesson
+    Lesson('Lesson: N: 15-17 balanced', 4 boards)
 
 Every callback writes to widget values and to ``self.lesson`` / ``self.saved``, so a test can
 drive it with plain pytest: set ``w.where.value``, call ``w.deal_button.click()``, read

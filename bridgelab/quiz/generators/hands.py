@@ -13,7 +13,7 @@ import numpy as np
 from ...model.cards import SUITS, SUIT_SYMBOLS
 from ...model.evaluate import BALANCED_PATTERNS, EVALUATORS
 from ...model.hand import Hand, holding_to_text
-from ...text.i18n import translate as _t
+from ...text.i18n import N_, translate as _t
 from ..answers import format_number
 from ..core import Question, register_generator
 
@@ -131,7 +131,7 @@ def honour_tricks_count(rng, lang):
         rng, lang, evaluator="honour_tricks", topic="honour-tricks", level=2,
         prompt=_t("How many honour tricks does this hand hold?", lang),
         rule=_t("Honour tricks, suit by suit: AK 2, AQ 1½, A 1, KQ 1, KJ10 1, Kx ½, QJx ½.", lang),
-        total_msg="Total: {sum} = {total} honour tricks",
+        total_msg=N_("Honour tricks in all: {sum} = {total}"),
     )
 
 
@@ -142,7 +142,7 @@ def quick_tricks_count(rng, lang):
         rng, lang, evaluator="quick_tricks", topic="quick-tricks", level=2,
         prompt=_t("How many quick tricks does this hand hold?", lang),
         rule=_t("Quick tricks, suit by suit: AK 2, AQ 1½, A 1, KQ 1, Kx ½.", lang),
-        total_msg="Total: {sum} = {total} quick tricks",
+        total_msg=N_("Quick tricks in all: {sum} = {total}"),
     )
 
 
@@ -154,7 +154,7 @@ def losers_count(rng, lang):
         prompt=_t("How many losers does this hand hold (losing trick count)?", lang),
         rule=_t("Losers, suit by suit: count the ace, king and queen missing among the first "
                 "three cards (a doubleton: ace and king; a singleton: all but the ace; a void: none).", lang),
-        total_msg="Total: {sum} = {total} losers",
+        total_msg=N_("Losers in all: {sum} = {total}"),
     )
 
 
