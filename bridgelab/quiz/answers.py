@@ -17,7 +17,7 @@ import unicodedata
 from ..text import notation
 from ..text import terms as _lang
 from ..model.cards import Seat
-from ..model.errors import BridgeError
+from ..model.errors import BridgeError, ParseError
 from ..text.i18n import translate
 
 __all__ = ["parse_number", "parse_yesno", "parse_seat", "parse_call", "parse_pattern",
