@@ -12,7 +12,7 @@ import sys
 from importlib import import_module
 
 from .model.cards import SEATS, STRAINS, SUITS, Card, Rank, Seat, Side, Strain
-from .model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from .model.contract import ALL_BIDS, DOUBLE, PASS, PASSED_OUT, REDOUBLE, Call, Contract, PassedOut
 from .model.deal import Board, Deal, Vulnerability, board
 from .model.errors import (
     BankError,
@@ -25,7 +25,8 @@ from .model.errors import (
     PBNError,
     ProgressError,
 )
-from .model.evaluate import EVALUATORS, register_evaluator, register_point_count
+from .model.evaluate import (EVALUATORS, register_evaluator, register_point_count,
+                             unregister_evaluator)
 from .model.hand import Hand
 
 __version__ = "0.1.0"
@@ -36,6 +37,7 @@ _LAZY = {
     "Play": "rules.play", "Trick": "rules.play", "trick_winner": "rules.play",
     "score": "rules.scoring", "score_breakdown": "rules.scoring", "ScoreBreakdown": "rules.scoring",
     "imps": "rules.scoring", "matchpoints": "rules.scoring", "matchpoint_table": "rules.scoring",
+    "neuberg": "rules.scoring",
     "RubberScoresheet": "rules.rubber", "ChicagoScoresheet": "rules.rubber",
     "deals": "dealing.dealer", "deal_batch": "dealing.dealer", "deal_frame": "dealing.dealer",
     "iter_batches": "dealing.dealer", "DealBatch": "dealing.dealer",
@@ -96,9 +98,9 @@ if not any(isinstance(f, _AliasFinder) for f in sys.meta_path):
 
 __all__ = [
     "SEATS", "STRAINS", "SUITS", "Card", "Rank", "Seat", "Side", "Strain",
-    "ALL_BIDS", "DOUBLE", "PASS", "REDOUBLE", "Call", "Contract",
+    "ALL_BIDS", "DOUBLE", "PASS", "PASSED_OUT", "REDOUBLE", "Call", "Contract", "PassedOut",
     "Board", "Deal", "Vulnerability", "board", "Hand",
-    "EVALUATORS", "register_evaluator", "register_point_count",
+    "EVALUATORS", "register_evaluator", "register_point_count", "unregister_evaluator",
     "deal", "BankError", "BridgeError", "ConstraintError", "IllegalCall", "IllegalCard",
     "InvalidDeal", "ParseError", "PBNError", "ProgressError",
     *_LAZY,

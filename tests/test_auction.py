@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bridgelab.rules.auction import Auction
 from bridgelab.model.cards import Seat, Side, Strain
-from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, PASSED_OUT, REDOUBLE, Call, Contract
 from bridgelab.model.errors import IllegalCall, ParseError
 from bridgelab.text.terms import read_call
 from oracles import legal_by_the_laws
@@ -31,7 +31,7 @@ def test_example_auction_from_the_texts(ex):
     assert a.is_over
     assert a.passed_out is ex["passed_out"]
     c = a.contract
-    assert (None if c is None else c.to_ascii()) == ex["contract"]
+    assert (None if not c else c.to_ascii()) == ex["contract"]  # PASSED_OUT is falsy
     assert seat_name(a.declarer) == ex["declarer"]
     assert seat_name(a.dummy) == ex["dummy"]
     assert seat_name(a.opening_leader) == ex["opening_leader"]
@@ -48,7 +48,7 @@ def test_example_auction_from_the_texts(ex):
 @pytest.mark.parametrize("ex", DATA["auctions"], ids=lambda e: e["id"])
 def test_example_auction_as_written_in_its_language(ex):
     lang = ex["source"]["lang"]
-    written = Auction.parse(", ".join(ex["calls_as_written"]), dealer=ex["dealer"], lang=lang)
+    written = Auction.parse(", ".join(ex["calls_as_written"]), dealer=Seat[ex["dealer"]], lang=lang)  # N E S W
     assert written == Auction.parse(" ".join(ex["calls"]), dealer=ex["dealer"])
     # the same calls also read with no language given (every language is tried)
     assert [read_call(w) for w in ex["calls_as_written"]] == list(written.calls)
@@ -99,7 +99,7 @@ def test_three_opening_passes_do_not_end_the_auction_four_do():
     assert a.next_seat is Seat.N
     assert a.legal_calls()[:3] == [Call.parse("1C"), Call.parse("1D"), Call.parse("1H")]
     a.add("P")
-    assert a.is_over and a.passed_out and a.contract is None and a.declarer is None
+    assert a.is_over and a.passed_out and a.contract is PASSED_OUT and a.declarer is None
     assert a.next_seat is None and a.tricks_needed is None
 
 
@@ -321,8 +321,8 @@ def auctions(draw):
 def test_random_legal_auctions_end_with_at_most_one_contract(a):
     assert a.is_over and a.legal_calls() == []
     c = a.contract
-    assert (c is None) == a.passed_out
-    if c is None:
+    assert (c is PASSED_OUT) == a.passed_out and c is not None
+    if not c:
         assert a.calls == (PASS,) * 4
         return
     assert c.call == a.last_bid and c.tricks_needed == a.last_bid.level + 6
@@ -411,23 +411,23 @@ def test_summary_in_a_language_uses_its_terms():
     assert b.passed_out and b.summary() == "Svi su rekli dalje."  # "dalje" is the text's pass
 
 
-CODE_CASES = [
-    ("1H", "1D", None, "insufficient"),
-    ("", "X", None, "no_bid_to_double"),
-    ("1H P", "X", None, "double_own_side"),
-    ("1H X P", "X", None, "already_doubled"),
-    ("1H X XX", "X", None, "already_redoubled"),
-    ("", "XX", None, "nothing_to_redouble"),
-    ("1H", "XX", None, "not_doubled"),
-    ("1H X P", "XX", None, "redouble_own_double"),
-    ("1H", "P", "S", "out_of_turn"),
-    ("1H P P P", "P", None, "auction_over"),
-    ("P P P P", "P", None, "passed_out"),
+CODE_CASES = [  # (calls, call, seat, code, number of legal calls then, counted by hand)
+    ("1H", "1D", None, "insufficient", 32 + 2),          # 1S..7NT, Pass, X
+    ("", "X", None, "no_bid_to_double", 35 + 1),         # every bid, Pass
+    ("1H P", "X", None, "double_own_side", 32 + 1),      # partner's bid: no X
+    ("1H X P", "X", None, "already_doubled", 32 + 1),
+    ("1H X XX", "X", None, "already_redoubled", 32 + 1),
+    ("", "XX", None, "nothing_to_redouble", 35 + 1),
+    ("1H", "XX", None, "not_doubled", 32 + 2),
+    ("1H X P", "XX", None, "redouble_own_double", 32 + 1),
+    ("1H", "P", "S", "out_of_turn", 32 + 2),
+    ("1H P P P", "P", None, "auction_over", 0),
+    ("P P P P", "P", None, "passed_out", 0),
 ]
 
 
-@pytest.mark.parametrize("calls, call, seat, code", CODE_CASES)
-def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code):
+@pytest.mark.parametrize("calls, call, seat, code, n_legal", CODE_CASES)
+def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code, n_legal):
     from bridgelab.rules.auction import ILLEGAL_CALL_CODES
 
     a = Auction.parse(calls, dealer="N")
@@ -438,6 +438,7 @@ def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code):
     bids = [c for c in written if c.is_bid]
     assert e.value.call == Call.parse(call) and e.value.legal == legal_by_the_laws(written)
     assert e.value.last_bid == (bids[-1] if bids else None)
+    assert e.value.facts["msgid"].startswith(f"illegal_call.{code}")
     if seat is None:
         with pytest.raises(IllegalCall) as e2:  # the code survives Auction.parse
             Auction.parse(f"{calls} {call}", dealer="N")
@@ -447,7 +448,10 @@ def test_every_illegal_call_has_a_code_for_translators(calls, call, seat, code):
 def test_all_codes_are_tested():
     from bridgelab.rules.auction import ILLEGAL_CALL_CODES
 
-    assert {case[3] for case in CODE_CASES} == set(ILLEGAL_CALL_CODES)
+    with pytest.raises(IllegalCall) as e:
+        Auction(dealer="N").pop()
+    assert e.value.code == "nothing_to_take_back" and e.value.call is None and e.value.legal == []
+    assert {case[3] for case in CODE_CASES} | {e.value.code} == set(ILLEGAL_CALL_CODES)
 
 
 # ---- perft: every legal auction, counted through the public API -----------------------------------

@@ -39,6 +39,8 @@ def _words(text: str) -> set[str]:
 
 
 def _native(lang: str) -> set[str]:
+    if not SEEDS.is_dir():
+        pytest.skip(f"the source texts are not at {SEEDS} (shared/ beside the repository)")
     words = _words(json.dumps(json.loads((TERMS_DIR / f"{lang}.json").read_text(encoding="utf-8")),
                           ensure_ascii=False))
     seed = SEEDS / SEED_FILE[lang]

@@ -333,6 +333,8 @@ def test_a_suit_word_names_the_same_suit_everywhere(word, suit):
     want = {s for s in ALL_SHAPES if s[suit] >= 5}
     assert grid(f"N: 5+ {word}")[1] == want
     assert notation.parse_shape(f"5+ {word}").shapes == want
+    north = deal_batch(1, seed=1, predeal=f"N: {word} AKQ")[0][0]
+    assert north.holdings[suit] >> 10 == 0b111   # the ace, king and queen of that suit
 
 
 @pytest.mark.parametrize("lang,word,rank", RANK_WORDS)

@@ -263,5 +263,13 @@ def test_illegal_cards_carry_a_code_for_translators():
     with pytest.raises(IllegalCard) as e:
         Play(SUITED, "7NT by N").play_all([f"{s}{r}" for r in "AKQJT98765432" for s in "HDCS"] + ["HA"])
     codes[e.value.code] = e.value
+    with pytest.raises(IllegalCard) as e:
+        Play(DEAL, "4S by S").pop()
+    codes[e.value.code] = e.value
+    claimed = Play(DEAL, "4S by S")
+    claimed.claim(5)
+    with pytest.raises(IllegalCard) as e:
+        claimed.play(claimed.legal_cards()[0])
+    codes[e.value.code] = e.value
     assert set(codes) == set(ILLEGAL_CARD_CODES)
     assert codes["revoke"].legal == [c("DA"), c("D9"), c("D3")]

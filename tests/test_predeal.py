@@ -129,3 +129,14 @@ def test_predeal_reads_seats_and_ranks_through_the_notation():
         assert all(d[seat].to_pbn() == "AKQ2.KJ4.A93.T52" for d in batch)
     batch = deal_batch(2, seed=1, predeal={"zapad": "AKQ2.KJ4.A93.T52"})
     assert all(d[3].to_pbn() == "AKQ2.KJ4.A93.T52" for d in batch)
+
+
+def test_predeal_names_suits_in_words_of_any_language():
+    from bridgelab.dealing.dealer import deal_batch
+
+    for text in ("N: pada AKQ2 ärtu KJ4 ruutu A93 risti T52",
+                 "N: spades AKQ2 hearts KJ4 diamonds A93 clubs T52",
+                 "N: ♠AKQ2 ♥KJ4 ♦A93 ♣T52", "N: SAKQ2 HKJ4 DA93 CT52", "N: SAKQ2HKJ4DA93CT52"):
+        assert deal_batch(1, seed=3, predeal=text)[0]["N"].to_pbn() == "AKQ2.KJ4.A93.T52", text
+    with pytest.raises(ConstraintError, match="cannot read North's predeal"):
+        deal_batch(1, seed=3, predeal="N: flat AKQ")

@@ -17,7 +17,7 @@ from html import escape as html_escape
 from babel.messages.pofile import read_po
 
 import bridgelab.system  # noqa: F401  (registers the quiz generators)
-from bridgelab.model.cards import Strain
+from bridgelab.model.cards import Seat, Strain
 from bridgelab.model.contract import Call
 from bridgelab.model.hand import Hand
 from bridgelab.text.i18n import catalog, translate
@@ -243,7 +243,7 @@ def _practice(lang: str, dd: bool = True):
     from bridgelab.model.deal import Deal
     from bridgelab.system import PracticeTable
 
-    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner="S", dealer="N", lang=lang)
+    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner=Seat.S, dealer=Seat.N, lang=lang)  # not letters: Czech S is North
     t.bid("3NT")                       # the system bids 2♣ (Stayman): one difference, explained
     return t, t.result(dd=dd)
 
@@ -305,7 +305,7 @@ def test_practice_errors_speak_the_learners_language(lang):
     from bridgelab.text.words import seat_name
     from bridgelab.system import PracticeTable
 
-    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner="S", dealer="N", lang=lang)
+    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner=Seat.S, dealer=Seat.N, lang=lang)  # not letters: Czech S is North
     with pytest.raises(BridgeError) as info:
         t.result()
     assert str(info.value) == translate("the auction is not over yet: it is {seat}'s turn", lang,

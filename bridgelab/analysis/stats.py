@@ -73,13 +73,25 @@ _SUIT_NAMES = tuple(s.full_name for s in SUITS)
 
 # ---- evaluator tables as exact integers -------------------------------------------------------
 
-@lru_cache(maxsize=None)
+# The caches below are keyed by the evaluator's name AND its registry version
+# (``EVALUATORS.version_of(name)``): registering a name again gives new figures, never stale ones.
+
+def _version(name: str) -> int:
+    evaluator(name)  # a BridgeError for an unknown name
+    return EVALUATORS.version_of(name)
+
+
 def _integer_table(name: str) -> tuple[np.ndarray, int, int]:
     """The evaluator's table as integers ``(table - low) * scale``; returns (ints, scale, low).
 
     Honour tricks (halves) get scale 2; point counts scale 1. Values are recovered exactly as
     ``Fraction(i, scale) + low``.
     """
+    return _integer_table_of(name, _version(name))
+
+
+@lru_cache(maxsize=64)
+def _integer_table_of(name: str, version: int) -> tuple[np.ndarray, int, int]:
     table = evaluator(name).table
     if table.dtype.kind == "b":
         table = table.astype(np.int64)
@@ -100,19 +112,24 @@ def _value_of(index: int, scale: int, low_total: int) -> int | float:
     return int(v) if v.denominator == 1 else float(v)
 
 
-@lru_cache(maxsize=None)
-def _per_length(name: str, excluded: int) -> np.ndarray:
+@lru_cache(maxsize=256)
+def _per_length(name: str, version: int, excluded: int) -> np.ndarray:
     """Counts of holdings by (length, value) among the holdings that avoid ``excluded`` cards."""
-    ints, _, _ = _integer_table(name)
+    ints, _, _ = _integer_table_of(name, version)
     return holding_counts(ints, (np.arange(ints.size) & excluded) == 0)
 
 
-@lru_cache(maxsize=None)
 def _shape_counts(name: str, excluded: tuple[int, int, int, int] = (0, 0, 0, 0),
                   cards: int = 13) -> tuple[np.ndarray, np.ndarray]:
     """Every shape a ``cards``-card holding can have among the cards not ``excluded``, and for each
     the number of such holdings by evaluator value: (shapes (m, 4), counts (m, values))."""
-    tables = [_per_length(name, int(x)) for x in excluded]
+    return _shape_counts_of(name, _version(name), tuple(int(x) for x in excluded), cards)
+
+
+@lru_cache(maxsize=128)
+def _shape_counts_of(name: str, version: int, excluded: tuple[int, int, int, int],
+                     cards: int) -> tuple[np.ndarray, np.ndarray]:
+    tables = [_per_length(name, version, int(x)) for x in excluded]
     room = [13 - int(LENGTH[int(x)]) for x in excluded]
     shapes, rows = [], []
     for s in range(min(room[0], cards) + 1):

@@ -30,12 +30,10 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..text.i18n import check_language, translate as _t
     from ..quiz import TOPICS, ProgressStore, QuizSession, bundled_banks, review_mistakes
-    from ..quiz.core import generators_for
 
     lang = check_language(args.lang)
     out = sys.stdout
     if args.list_topics:
-        generators_for()
         from ..quiz.core import TOPIC_GROUPS
 
         for topic, about in TOPICS.items():

@@ -213,7 +213,8 @@ class Predeal:
 
 
 def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
-    """'AKQ2.KJ4.A93.T52' (dots), or suits by symbol/letter: '♠AKxxx ♥KQ', 'SAKQ HJ'."""
+    """'AKQ2.KJ4.A93.T52' (dots), or suits by symbol, letter or name: '♠AKxxx ♥KQ', 'SAKQ HJ',
+    'pada AKxx ärtu KQ'."""
     who = Seat(seat).full_name
     text = text.strip()
     if "." in text:
@@ -226,16 +227,23 @@ def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
         for i, p in enumerate(parts):
             pre.add_suit(seat, i, p, f"{who}'s {_SUIT_NAMES[i]} {p!r}")
         return
-    items = re.findall(r"([♠♥♦♣♤♡♢♧SHDCshdc])\s*([0-9AKQJTXakqjtx]+|-)", text)
-    rest = re.sub(r"([♠♥♦♣♤♡♢♧SHDCshdc])\s*([0-9AKQJTXakqjtx]+|-)", "", text)
-    if not items or rest.replace(",", "").strip():
+    items = _SUIT_CARDS.findall(text)
+    rest = _SUIT_CARDS.sub("", text)
+    suits = [notation.suit_word(word or sym) for word, sym, _ in items]
+    if not items or rest.replace(",", "").strip() or None in suits:
         raise ConstraintError(
             f"cannot read {who}'s predeal {text!r}: write a PBN hand 'AKQ2.KJ4.A93.T52', "
-            "or suits with their cards, as '♠AKxxx ♥KQ' or 'SAKQJ HK' (x is a spot card 2-9)"
+            "or suits with their cards, as '♠AKxxx ♥KQ', 'SAKQJ HK' or 'pada AKxx' "
+            "(x is a spot card 2-9)"
         )
-    for sym, ranks in items:
-        suit = suit_index(sym)
+    for strain, (_, _, ranks) in zip(suits, items):
+        suit = suit_index(strain)
         pre.add_suit(seat, suit, ranks, f"{who}'s {_SUIT_NAMES[suit]} {ranks!r}")
+
+
+# a suit then its cards: '♠AKxx', 'SAKQ', or a suit's name (any language) and a space: 'pada AKxx'
+_SUIT_CARDS = re.compile(
+    r"(?:([^\W\d_]{2,})\s+|([♠♥♦♣♤♡♢♧SHDCshdc])\s*)([0-9AKQJTXakqjtx]+|-)")
 
 
 def parse_predeal(predeal) -> Predeal:
@@ -614,7 +622,7 @@ GRID_CELLS = len(SHAPES) * GRID_HCP
 
 
 @lru_cache(maxsize=64)
-def _cached_plan(where, predeal, method, hcp_id) -> "_Plan":
+def _cached_plan(where, predeal, method, evaluators_version) -> "_Plan":
     return _Plan(where, predeal, method)
 
 
@@ -625,7 +633,8 @@ def _plan(where, predeal, method: str = "auto") -> "_Plan":
     """
     if (where is None or isinstance(where, str)) and (predeal is None or isinstance(predeal, str)):
         # keyed on the 'hcp' table too: stacking counts with it, and it can be re-registered
-        return _cached_plan(where, predeal, method, id(_ev.EVALUATORS.get("hcp")))
+        # re-planned whenever an evaluator is registered again or removed
+        return _cached_plan(where, predeal, method, _ev.EVALUATORS.version)
     return _Plan(where, predeal, method)
 
 

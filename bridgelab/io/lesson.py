@@ -115,12 +115,12 @@ class Lesson:
                 else Auction(rec.dealer, auction)
             changes["auction"] = a.calls
             changes["passed_out"] = a.passed_out
-            if a.is_over and a.contract is not None:
+            if a.is_over and a.contract:  # not PASSED_OUT
                 changes["contract"] = a.contract
             if contract is not None and a.is_over:
                 given = read_contract(contract)
                 reached = a.contract
-                if reached is None or not _contract_agrees(given, reached):
+                if not reached or not _contract_agrees(given, reached):
                     raise BridgeError(f"board {number}: the auction reaches "
                                       f"{reached or 'no contract (passed out)'}, not {given}")
                 contract = None

@@ -138,9 +138,7 @@ class _Error:
         self.source = source
 
     def __call__(self, line: int, reason: str) -> PBNError:
-        err = PBNError(f"{self.source}, line {line}: {reason}")
-        err.line = line  # type: ignore[attr-defined]
-        return err
+        return PBNError(f"{self.source}, line {line}: {reason}", line=line)
 
 
 def _decode(data: "str | bytes") -> str:
@@ -640,7 +638,7 @@ class _Reader:
                     contract = replace(contract, declarer=declarer)
         if calls and not stopped and auction.is_over:  # type: ignore[union-attr]
             from_auction = auction.contract  # type: ignore[union-attr]
-            if from_auction is None:
+            if not from_auction:  # PASSED_OUT
                 if contract is not None:
                     raise err(con_line, f"Contract {con_v!r} but the auction is passed out")
                 passed_out = True
@@ -871,8 +869,8 @@ def loads_lin(data: "str | bytes", source: str = "<lin>") -> list[DealRecord]:
             except BridgeError as e:
                 raise err(cur["line"], f"the auction is not legal: {e}") from None
             if auction.is_over:
-                rec.contract = auction.contract
-                rec.passed_out = auction.contract is None
+                rec.contract = auction.contract or None
+                rec.passed_out = auction.passed_out
         records.append(rec)
 
     # Split into key|value| pairs, remembering each key's line.

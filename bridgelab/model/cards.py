@@ -2,12 +2,22 @@
 
 Suit holdings everywhere in bridgelab are 13-bit integers: bit 12 is the ace, bit 0 the two.
 A hand is four holdings in the order spades, hearts, diamonds, clubs (``SUITS``).
+
+Every value of the model is true: ``Seat.N`` and ``Strain.C`` are numbered 0 (their place in the
+deal and on the bidding ladder) but ``bool(Seat.N)`` is True, so ``if auction.declarer:`` means
+"there is a declarer" whoever it is. Only None (and the falsy ``PASSED_OUT`` of
+``bridgelab.model.contract``: no contract to play) stands for "nothing".
+
+Constructors follow one convention: they take the value or any form its ``parse`` reads
+(``Card("S", "A")``, ``Call("bid", 4, "S")``, ``Contract(4, "S", 0, "N")``) and refuse the rest.
 """
 
 from __future__ import annotations
 
 import enum
+import numbers
 from dataclasses import dataclass
+from typing import TypeGuard
 from functools import total_ordering
 
 from .errors import ParseError
@@ -25,6 +35,11 @@ __all__ = [
     "SUIT_SYMBOLS",
     "suit_index",
 ]
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """A whole number (int or numpy integer), not a bool: True is not seat 1 nor level 1."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 class Side(enum.Enum):
@@ -72,6 +87,10 @@ class Seat(enum.IntEnum):
     S = 2
     W = 3
 
+    def __bool__(self) -> bool:
+        """Always True: North (numbered 0) is a seat like the others, not "no seat"."""
+        return True
+
     @property
     def partner(self) -> "Seat":
         return Seat((self + 2) % 4)
@@ -111,8 +130,8 @@ class Seat(enum.IntEnum):
         """Read 'N', 'north', 'North' (or a Seat, or 0-3)."""
         if isinstance(text, Seat):
             return text
-        if isinstance(text, int) and 0 <= text < 4:
-            return cls(text)
+        if _whole(text) and 0 <= text < 4:
+            return cls(int(text))
         key = str(text).strip().upper()
         if key in _SEAT_NAMES:
             return cls(_SEAT_NAMES[key])
@@ -144,6 +163,10 @@ class Strain(enum.IntEnum):
     H = 2
     S = 3
     NT = 4
+
+    def __bool__(self) -> bool:
+        """Always True: clubs (numbered 0) is a strain like the others, not "no strain"."""
+        return True
 
     @property
     def symbol(self) -> str:
@@ -240,8 +263,8 @@ class Rank(enum.IntEnum):
         """Read 'A', 'k', 'T', '10', '9' ... '2'."""
         if isinstance(text, Rank):
             return text
-        if isinstance(text, int) and 2 <= text <= 14:
-            return cls(text)
+        if _whole(text) and 2 <= text <= 14:
+            return cls(int(text))
         key = str(text).strip().upper()
         if key == "10":
             key = "T"
@@ -262,6 +285,10 @@ class Card:
     rank: Rank
 
     def __post_init__(self) -> None:
+        if not isinstance(self.suit, Strain):
+            object.__setattr__(self, "suit", Strain.parse(self.suit))
+        if not isinstance(self.rank, Rank):
+            object.__setattr__(self, "rank", Rank.parse(self.rank))
         if self.suit is Strain.NT:
             raise ParseError("a card's suit must be C, D, H or S, not NT")
 

@@ -11,12 +11,14 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .cards import Seat, Strain
+from .cards import Seat, Strain, _whole
 from .errors import ParseError
 
-__all__ = ["Call", "Contract", "PASS", "DOUBLE", "REDOUBLE", "ALL_BIDS"]
+__all__ = ["Call", "Contract", "PassedOut", "PASSED_OUT", "PASS", "DOUBLE", "REDOUBLE", "ALL_BIDS"]
 
-_PASS_WORDS = {"P", "PASS", "PASSES", "NB", "NO BID", "-"}
+PASS_DASHES = ("-", "\u2013", "\u2014", "\u2212")
+"""Dashes that hand records and books write for a pass: hyphen, en dash, em dash, minus sign."""
+_PASS_WORDS = {"P", "PASS", "PASSES", "NB", "NO BID", *PASS_DASHES}
 _DOUBLE_WORDS = {"X", "D", "DBL", "DOUBLE", "DOUBLED"}
 _REDOUBLE_WORDS = {"XX", "R", "RDBL", "REDOUBLE", "REDOUBLED", "RE"}
 
@@ -35,19 +37,22 @@ class Call:
     KINDS: ClassVar[tuple[str, ...]] = ("bid", "pass", "double", "redouble")
 
     def __post_init__(self) -> None:
-        if self.kind not in self.KINDS:
+        kind = self.kind.strip().lower() if isinstance(self.kind, str) else self.kind
+        if kind not in self.KINDS:
             raise ParseError(f"{self.kind!r} is not a kind of call: bid, pass, double or redouble")
-        if self.kind == "bid":
-            if not isinstance(self.level, int) or not 1 <= self.level <= 7:
-                raise ParseError(f"a bid's level is 1 to 7, not {self.level!r}")
+        object.__setattr__(self, "kind", kind)
+        if kind == "bid":
+            object.__setattr__(self, "level", _level(self.level, "a bid"))
+            if self.strain is None:
+                raise ParseError("a bid needs a strain (C, D, H, S or NT), not None")
             if not isinstance(self.strain, Strain):
-                raise ParseError(f"a bid needs a strain (C, D, H, S or NT), not {self.strain!r}")
+                object.__setattr__(self, "strain", Strain.parse(self.strain))
         elif self.level is not None or self.strain is not None:
-            raise ParseError(f"a {self.kind} has no level or strain")
+            raise ParseError(f"a {kind} has no level or strain")
 
     @classmethod
     def bid(cls, level: int, strain: "Strain | str") -> "Call":
-        return cls("bid", int(level), Strain.parse(strain))
+        return cls("bid", _level(level, "a bid"), Strain.parse(strain))
 
     @property
     def is_bid(self) -> bool:
@@ -97,6 +102,15 @@ class Call:
         return f"Call({self.to_ascii()!r})"
 
 
+def _level(value: object, what: str) -> int:
+    """A level 1-7 from a whole number or a digit ('4'); not a bool, a float or anything else."""
+    if isinstance(value, str) and value.strip() in ("1", "2", "3", "4", "5", "6", "7"):
+        return int(value)
+    if _whole(value) and 1 <= value <= 7:
+        return int(value)
+    raise ParseError(f"{what}'s level is a whole number 1 to 7, not {value!r}")
+
+
 def _parse_english(raw: str) -> Call | None:
     key = " ".join(raw.upper().split())
     if key in _PASS_WORDS:
@@ -135,12 +149,15 @@ class Contract:
     declarer: Seat | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.level, int) or not 1 <= self.level <= 7:
-            raise ParseError(f"a contract's level is 1 to 7, not {self.level!r}")
+        object.__setattr__(self, "level", _level(self.level, "a contract"))
         if not isinstance(self.strain, Strain):
             object.__setattr__(self, "strain", Strain.parse(self.strain))
-        if self.doubled not in (0, 1, 2):
-            raise ParseError(f"doubled is 0 (not doubled), 1 (doubled) or 2 (redoubled), not {self.doubled!r}")
+        if isinstance(self.doubled, str) and self.doubled.upper() in _DOUBLING_SUFFIX:
+            object.__setattr__(self, "doubled", _DOUBLING_SUFFIX[self.doubled.upper()])
+        if not _whole(self.doubled) or self.doubled not in (0, 1, 2):
+            raise ParseError(f"doubled is 0 (not doubled), 1 (doubled) or 2 (redoubled), "
+                             f"or '', 'X', 'XX', not {self.doubled!r}")
+        object.__setattr__(self, "doubled", int(self.doubled))
         if self.declarer is not None and not isinstance(self.declarer, Seat):
             object.__setattr__(self, "declarer", Seat.parse(self.declarer))
 
@@ -186,6 +203,9 @@ class Contract:
                 dbl = _DOUBLING_SUFFIX[(m.group("dbl") or "").upper()]
                 seat = Seat.parse(m.group("seat")) if m.group("seat") else None
                 return cls(call.level, call.strain, dbl, seat)
+        if _parse_english(raw) == PASS:
+            raise ParseError(f"{text!r} is a passed-out deal, not a contract: there is nothing "
+                             "to play (it scores 0: score('Pass', 0, vulnerable))")
         raise ParseError(
             f"{text!r} is not a contract: write a level 1-7 and a strain, then X for doubled or XX "
             "for redoubled, optionally 'by' and the declarer: 4S, 3NTX, 6♥XX by N"
@@ -202,3 +222,39 @@ class Contract:
     def __repr__(self) -> str:
         by = "" if self.declarer is None else f" by {self.declarer.name}"
         return f"Contract({self.to_ascii() + by!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class PassedOut:
+    """The result of an auction of four passes (Law 22A): no contract; each side scores 0.
+
+    ``Auction.contract`` of a passed-out auction is ``PASSED_OUT``, which the scoring functions
+    read as a score of 0. It is the one falsy value of the model, so ``if auction.contract:``
+    still means "there is a contract to play"; its level, strain, declarer, dummy, opening
+    leader and tricks needed are None, as a Contract's would be without them.
+    """
+
+    level = None
+    strain = None
+    doubled = 0
+    declarer = None
+    dummy = None
+    opening_leader = None
+    tricks_needed = None
+    is_slam = False
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __str__(self) -> str:
+        return "Passed out"
+
+    def to_ascii(self) -> str:
+        """'Pass', as PBN's Contract tag writes a passed-out deal."""
+        return "Pass"
+
+    def __repr__(self) -> str:
+        return "PASSED_OUT"
+
+
+PASSED_OUT = PassedOut()

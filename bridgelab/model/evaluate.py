@@ -8,6 +8,10 @@ Deal and DealBatch all evaluate through ``EVALUATORS``, so a point count registe
 
 Hand-level shape features (pattern, balanced, semi-balanced) are functions of the four suit
 lengths and are vectorised over the last axis in the same way.
+
+``EVALUATORS`` is a registry (``bridgelab.model.registry.Registry``): registering a name again or
+removing it (``unregister_evaluator``) changes ``EVALUATORS.version_of(name)``, which the caches
+of exact figures (``bridgelab.analysis.stats``) and of dealing plans put in their keys.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import numpy as np
 
 from .cards import Rank
 from .errors import BridgeError
+from .registry import Registry
 
 __all__ = [
     "NHOLDINGS",
@@ -27,6 +32,8 @@ __all__ = [
     "EVALUATORS",
     "register_point_count",
     "register_evaluator",
+    "unregister_evaluator",
+    "BUILTIN_EVALUATORS",
     "evaluator",
     "evaluate",
     "LENGTH",
@@ -70,7 +77,8 @@ class Evaluator:
         return self.table[np.asarray(holdings)]
 
 
-EVALUATORS: dict[str, Evaluator] = {}
+EVALUATORS: Registry = Registry("EVALUATORS")
+"""name -> Evaluator; every change is counted (``EVALUATORS.version``, ``version_of(name)``)."""
 
 
 def register_evaluator(name: str, table, description: str = "") -> Evaluator:
@@ -90,9 +98,25 @@ def register_evaluator(name: str, table, description: str = "") -> Evaluator:
     return ev
 
 
+def unregister_evaluator(name: str) -> None:
+    """Remove an evaluator registered by ``register_evaluator`` or ``register_point_count``.
+
+    The built-in ones (``BUILTIN_EVALUATORS``) stay: the kit itself counts with them.
+    """
+    if name in BUILTIN_EVALUATORS:
+        yours = ", ".join(sorted(set(EVALUATORS) - BUILTIN_EVALUATORS)) or "none"
+        raise BridgeError(f"{name!r} is built in and cannot be removed (register another name "
+                          f"instead); yours are {yours}")
+    if name not in EVALUATORS:
+        raise BridgeError(f"no evaluator called {name!r} to remove: known are "
+                          f"{', '.join(sorted(EVALUATORS))}")
+    del EVALUATORS[name]
+
+
 def evaluator(name: str) -> Evaluator:
     try:
-        return EVALUATORS[name]
+        ev: Evaluator = EVALUATORS[name]
+        return ev
     except KeyError:
         raise BridgeError(
             f"no evaluator called {name!r}: known are {', '.join(sorted(EVALUATORS))}"
@@ -179,6 +203,10 @@ register_evaluator("length_points", np.maximum(LENGTH - 4, 0),
                    "one point for each card beyond four in a suit")
 register_evaluator("shortness_points", np.maximum(3 - LENGTH, 0),
                    "void 3, singleton 2, doubleton 1")
+
+BUILTIN_EVALUATORS = frozenset(EVALUATORS)
+"""The evaluators the kit registers itself."""
+
 
 def holding_counts(values, ok=None, width: int | None = None) -> np.ndarray:
     """Suit holdings counted by length and value: ``out[length, v]`` is the number of holdings

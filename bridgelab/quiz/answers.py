@@ -131,16 +131,20 @@ def parse_yesno(text, lang: str = "en") -> "str | None":
 
 
 def parse_seat(text, lang: str = "en") -> "Seat | None":
-    """A seat from N/E/S/W, English names, the compass names of ``lang`` (its one-letter ones
-    too: Czech 'J' is jih), then whole names in any language, then the catalogue's names."""
+    """A seat by the one rule of ``bridgelab.text.terms.parse_seat`` (``lang``'s names and letters
+    first: Czech 'S' is sever, North; then English), then the catalogue's names of the seats."""
     raw = check_length(text).strip()
-    for where in (lang, None):  # the notation: English, then lang's words, then any whole name
-        try:
-            seat = notation.seat_word(raw, where)
-        except BridgeError:
-            seat = None
-        if seat is not None:
-            return seat
+    try:
+        seat = _lang.parse_seat(raw, lang)
+    except BridgeError:  # a language with a catalogue but no terms file
+        seat = _lang.parse_seat(raw, None) if len(raw) > 1 else None
+        if seat is None:
+            try:
+                seat = Seat.parse(raw)
+            except ParseError:
+                seat = None
+    if seat is not None:
+        return seat
     key = raw.casefold()
     for s in Seat:  # the translated names of the catalogue
         if key == translate(s.full_name, lang).casefold():

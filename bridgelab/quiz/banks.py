@@ -329,7 +329,7 @@ def _check_auction(entry, spec, path, where):
         out["strain"] = strain
     else:
         contract = auction.contract
-        if contract is None:
+        if not contract:  # None, or PASSED_OUT
             raise _fail(path, where, 'field "check.auction": the auction has not ended in a contract')
         out["contract"] = contract
         want = {"declarer": lambda: contract.declarer.name, "dummy": lambda: contract.dummy.name,

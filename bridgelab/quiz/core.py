@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..model.errors import BridgeError
+from ..model.registry import Registry
 
 __all__ = [
     "Question",
@@ -22,7 +23,16 @@ __all__ = [
 
 KINDS = ("choice", "call", "number", "seat", "yesno", "text")
 
-TOPICS: dict[str, str] = {
+def _load_builtin_generators() -> None:
+    """Register the built-in generators (hands, auctions, scoring, the bidding system's quizzes).
+
+    Called by the registries themselves on their first read: ``GENERATORS`` and ``TOPICS`` are
+    full whenever anything looks at them, and importing a module changes neither.
+    """
+    from . import generators  # noqa: F401  (the modules register their generators as they load)
+
+
+_BUILTIN_TOPICS = {
     "legality": "is this call legal here, and why not; pick a legal call",
     "tricks": "how many tricks a contract needs",
     "declarer": "who is declarer, who is dummy, who makes the opening lead",
@@ -35,6 +45,9 @@ TOPICS: dict[str, str] = {
     "pattern": "the hand pattern, longest suit first",
     "balanced": "is the hand balanced",
 }
+TOPICS: Registry = Registry("TOPICS", _load_builtin_generators)
+"""topic id -> what it asks (the built-in topics, the bidding system's, and any registered)."""
+TOPICS.update(_BUILTIN_TOPICS)
 
 
 TOPIC_GROUPS: dict[str, tuple[str, ...]] = {
@@ -133,7 +146,8 @@ class Generator:
     weight: float = 1.0
 
 
-GENERATORS: dict[str, Generator] = {}
+GENERATORS: Registry = Registry("GENERATORS", _load_builtin_generators)
+"""generator name -> Generator: the built-in ones load on the first read of the registry."""
 
 
 def register_generator(topic: str, level: int = 1, *, name: str | None = None, weight: float = 1.0,
@@ -158,8 +172,6 @@ def register_generator(topic: str, level: int = 1, *, name: str | None = None, w
 
 def generators_for(topics=None, level=None) -> list[Generator]:
     """Registered generators of ``topics`` (None = all) up to ``level`` (None = all)."""
-    from . import generators as _builtin  # noqa: F401  (registers the built-in generators)
-
     topics = expand_topics(topics)
     if topics is not None:
         unknown = [t for t in topics if t not in TOPICS]

@@ -32,8 +32,7 @@ def make_question(source: str, seed: "int | None", lang: str = "en") -> Question
     lang = check_language(lang)
     if source.startswith("gen:"):
         name = source[4:]
-        generators_for()  # registers the built-ins
-        if name not in GENERATORS:
+        if name not in GENERATORS:  # the registry loads the built-in generators on first read
             raise BridgeError(f"no question generator called {name!r}")
         gen = GENERATORS[name]
         q = gen.fn(np.random.default_rng(int(seed)), lang)

@@ -24,9 +24,11 @@ from typing import Iterable, Iterator
 
 from ..text import terms as _lang
 from ..model.cards import Seat
-from ..model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
+from ..model.contract import (ALL_BIDS, DOUBLE, PASS, PASS_DASHES, PASSED_OUT, REDOUBLE, Call,
+                              Contract, PassedOut)
 from ..render import auction as _render
 from ..model.errors import IllegalCall, ParseError
+from .rulings import word
 
 __all__ = ["Auction", "ILLEGAL_CALL_CODES"]
 
@@ -42,19 +44,16 @@ ILLEGAL_CALL_CODES = (
     "out_of_turn",          # check(call, seat=...) for the wrong seat
     "auction_over",         # any call after three passes ended the auction
     "passed_out",           # any call after four opening passes
+    "nothing_to_take_back", # pop() before any call
 )
+
+
+_DASHES = re.compile(r"[-\u2010-\u2015\u2212]+")
 
 
 def _a(call: Call) -> str:
     """A call as the messages write it: '1D', '3NT', 'Pass', 'X', 'XX'."""
     return call.to_ascii()
-
-
-def _or_list(items: list[str]) -> str:
-    """'a', 'a or b', 'a, b or c'."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 class Auction:
@@ -80,25 +79,42 @@ class Auction:
         """Read calls separated by spaces, commas, semicolons or new lines.
 
         Calls of several words ("kolm pada", "2 bez trumfů", "gandakan semula") are read whole;
-        a final "all pass" (or "AP") adds the passes that end the auction.
+        a final "all pass" (or "AP") adds the passes that end the auction. A dash (-, – or —), as
+        hand records and books write a pass, is a pass in any position; anything that cannot be
+        read as a call is refused (ParseError), never skipped.
         """
         if not isinstance(text, str):
             raise ParseError(f"an auction is text like '1NT 2H 2S P 4S P P P', not {type(text).__name__}")
         auction = cls(dealer, lang=lang)
         for chunk in re.split(r"[,;\n\t|/]+", text):
             words = chunk.split()
+            # where the next dash is from each word on: calls of several words never span one
+            next_dash, at = [len(words)] * (len(words) + 1), len(words)
+            for k in range(len(words) - 1, -1, -1):
+                if _DASHES.fullmatch(words[k]):
+                    at = k
+                next_dash[k] = at
             i = 0
             while i < len(words):
-                for j in range(min(len(words), i + 4), i, -1):
-                    piece = " ".join(words[i:j])
-                    call = _read_call(piece, lang)
-                    if call is not None or _is_all_pass(piece, lang):
-                        break
+                if next_dash[i] == i:  # a dash is a pass, alone, in any position
+                    if words[i] not in PASS_DASHES:
+                        raise ParseError(
+                            f"{words[i]!r} (call {len(auction) + 1}) is not a call: a pass may be "
+                            f"written as one dash ({' '.join(PASS_DASHES)}), P or Pass"
+                        )
+                    call, j = PASS, i + 1
                 else:
-                    raise ParseError(
-                        f"{words[i]!r} (call {len(auction) + 1}) is not a call: write bids as 1C, 2♦, "
-                        "3H, 4S, 1NT, and Pass (P), Double (X), Redouble (XX), or 'all pass' at the end"
-                    )
+                    for j in range(min(next_dash[i + 1], i + 4), i, -1):
+                        piece = " ".join(words[i:j])
+                        call = _read_call(piece, lang)
+                        if call is not None or _is_all_pass(piece, lang):
+                            break
+                    else:
+                        raise ParseError(
+                            f"{words[i]!r} (call {len(auction) + 1}) is not a call: write bids as "
+                            "1C, 2♦, 3H, 4S, 1NT, and Pass (P or a dash), Double (X), "
+                            "Redouble (XX), or 'all pass' at the end"
+                        )
                 if call is None:  # "all pass"
                     while not auction.is_over:
                         auction.add(PASS)
@@ -107,10 +123,10 @@ class Auction:
                         auction.add(call)
                     except IllegalCall as e:
                         seat = auction.next_seat
-                        who = f", {seat.full_name}" if seat is not None else ""
-                        err = IllegalCall(f"call {len(auction) + 1} ({_a(call)}{who}): {e}")
-                        err.__dict__.update(e.__dict__)
-                        raise err from None
+                        facts = {"n": len(auction) + 1, "call": call, "seat": seat,
+                                 "reason": e.facts}
+                        msgid = "illegal_call.at" if seat is not None else "illegal_call.at.over"
+                        raise e.with_message(word(msgid, lang, facts)) from None
                 i = j
         return auction
 
@@ -200,8 +216,11 @@ class Auction:
         raise AssertionError("unreachable: the last bid itself names the strain")
 
     @property
-    def contract(self) -> Contract | None:
-        """The final contract with its declarer; None while the auction goes on or if passed out."""
+    def contract(self) -> "Contract | PassedOut | None":
+        """The final contract with its declarer; None while the auction goes on; ``PASSED_OUT``
+        (falsy, scored 0) when all four players passed."""
+        if self.passed_out:
+            return PASSED_OUT
         declarer = self.declarer
         if declarer is None:
             return None
@@ -263,122 +282,97 @@ class Auction:
             return False
         return True
 
-    def _allowed_text(self) -> str:
-        """What may be called now, in words: 'pass, double, or bid 2D or higher'."""
-        options = ["pass"]
+    def _allowed(self) -> list[tuple[str, Call | None]]:
+        """What may be called now, as ruling facts: [("pass", None), ("bid_or_higher", 2D)]."""
+        options: list[tuple[str, Call | None]] = [("pass", None)]
         if self._can_double():
-            options.append("double")
+            options.append(("double", None))
         if self._can_redouble():
-            options.append("redouble")
+            options.append(("redouble", None))
         low = self._lowest_bid_rank()
         if low == len(ALL_BIDS) - 1:
-            options.append("bid 7NT")
+            options.append(("bid", ALL_BIDS[low]))
         elif low < len(ALL_BIDS):
-            options.append(f"bid {_a(ALL_BIDS[low])} or higher")
-        return _or_list(options)
+            options.append(("bid_or_higher", ALL_BIDS[low]))
+        return options
 
     def check(self, call: "Call | str", seat: "Seat | str | None" = None) -> Call:
         """Raise IllegalCall if ``call`` may not be made now (by ``seat``, if given); return the call.
 
-        The message says why in plain words and what may be called instead.
+        The message says why in plain words and what may be called instead, in the auction's
+        language (its wording is the catalogue's, keyed by the ruling's code; see
+        ``bridgelab.rules.rulings``).
         """
         call = _lang.read_call(call, self.lang)
         if self.is_over:
             if self.passed_out:
-                raise self._illegal(
-                    "passed_out", call,
-                    f"the auction is over: all four players passed, so the deal is passed out "
-                    f"and no more calls are made ({_a(call)} is too late)",
-                )
+                raise self._illegal("passed_out", call)
             c = self.contract
-            raise self._illegal(
-                "auction_over", call,
-                f"the auction is over: three passes in a row ended it, so the contract is "
-                f"{c.to_ascii()} by {c.declarer.full_name} and no more calls are made ({_a(call)} is too late)",
-            )
+            raise self._illegal("auction_over", call, contract=c.to_ascii(), declarer=c.declarer)
         me = self.next_seat
         if seat is not None:
             who = _seat(seat, self.lang)
             if who is not me:
-                raise self._illegal("out_of_turn", call, f"it is {me.full_name}'s turn to call, not {who.full_name}'s")
+                raise self._illegal("out_of_turn", call, turn=me, seat=who)
         i = self._last_bid_index()
         last = None if i is None else self._calls[i]
         if call.is_bid:
             if call.rank < self._lowest_bid_rank():
-                raise self._illegal("insufficient", call, self._insufficient(call, last))
+                raise self._insufficient(call, last)
             return call
         if call == PASS:
             return call
         state, by = self._doubling()
+        allowed = self._allowed()
         if call == DOUBLE:
             if self._can_double():
                 return call
             if last is None:
-                code = "no_bid_to_double"
-                reason = "there is no bid to double yet: you may double only a bid of the opponents"
-            elif self.seat_of(i).side is me.side:
-                code = "double_own_side"
+                raise self._illegal("no_bid_to_double", call, allowed=allowed)
+            if self.seat_of(i).side is me.side:
                 bidder = self.seat_of(i)
-                whose = "your own" if bidder is me else f"your partner {bidder.full_name}'s"
-                reason = f"{_a(last)} is {whose} bid: you may double only a bid of the opponents"
-                if state:
-                    reason += f" (and {_a(last)} is already {'doubled' if state == 1 else 'redoubled'})"
-            elif state == 1:
-                code = "already_doubled"
-                reason = f"{_a(last)} is already doubled: a bid may be doubled only once"
-            else:
-                code = "already_redoubled"
-                reason = f"{_a(last)} is already redoubled: a redoubled bid cannot be doubled again"
-            raise self._illegal(code, call, f"{reason}; now you may {self._allowed_text()}")
+                variant = ("" if bidder is me else ".partner") + ("", ".doubled",
+                                                                   ".redoubled")[state]
+                raise self._illegal("double_own_side", call, variant, last=last, partner=bidder,
+                                    allowed=allowed)
+            if state == 1:
+                raise self._illegal("already_doubled", call, last=last, allowed=allowed)
+            raise self._illegal("already_redoubled", call, last=last, allowed=allowed)
         # redouble
         if self._can_redouble():
             return call
         if last is None:
-            code = "nothing_to_redouble"
-            reason = "there is nothing to redouble: no bid has been made and doubled"
-        elif state == 0:
-            code = "not_doubled"
-            reason = (
-                f"{_a(last)} has not been doubled: you may redouble only after an opponent "
-                "doubles your side's bid"
-            )
-        elif state == 2:
-            code = "already_redoubled"
-            reason = f"{_a(last)} is already redoubled: a bid may be redoubled only once"
-        else:
-            code = "redouble_own_double"
-            reason = (
-                f"the double of {_a(last)} was made by your side ({by.full_name}): only the side "
-                f"whose bid was doubled may redouble"
-            )
-        raise self._illegal(code, call, f"{reason}; now you may {self._allowed_text()}")
+            raise self._illegal("nothing_to_redouble", call, allowed=allowed)
+        if state == 0:
+            raise self._illegal("not_doubled", call, last=last, allowed=allowed)
+        if state == 2:
+            raise self._illegal("already_redoubled", call, last=last, allowed=allowed)
+        raise self._illegal("redouble_own_double", call, last=last, by=by, allowed=allowed)
 
-    def _illegal(self, code: str, call: Call, message: str) -> IllegalCall:
-        """An IllegalCall with, besides its message, facts a translated quiz can word itself:
-        ``code`` (one of ILLEGAL_CALL_CODES), ``call``, ``last_bid`` and ``legal`` (the legal calls)."""
-        err = IllegalCall(message)
-        err.code, err.call, err.last_bid, err.legal = code, call, self.last_bid, self.legal_calls()
-        return err
+    def _illegal(self, code: str, call: Call, variant: str = "", **facts) -> IllegalCall:
+        """An IllegalCall worded from the catalogue (message id ``illegal_call.<code><variant>``)
+        with, besides its message, facts a translated quiz can word itself: ``code`` (one of
+        ILLEGAL_CALL_CODES), ``call``, ``last_bid``, ``legal`` (the legal calls) and ``facts``."""
+        facts = {"msgid": f"illegal_call.{code}{variant}", "call": call, **facts}
+        return IllegalCall(word(facts["msgid"], self.lang, facts), code=code, call=call,
+                           last_bid=self.last_bid, legal=self.legal_calls(), facts=facts)
 
-    def _insufficient(self, call: Call, last: Call) -> str:
+    def _insufficient(self, call: Call, last: Call) -> IllegalCall:
         """'1D is not higher than 1H: bid 1S, 1NT or higher, or 2D' (the lowest 2D names the strain)."""
-        head = f"{_a(call)} is not higher than {_a(last)}"
         if last.rank == len(ALL_BIDS) - 1:
-            return f"{head}: no bid is higher than 7NT; you may {self._allowed_text()}"
+            return self._illegal("insufficient", call, ".top", last=last, allowed=self._allowed())
         # the bids left at the last bid's level, or the next level's lowest if none are left
         above = [ALL_BIDS[r] for r in range(last.rank + 1, last.level * 5)] or [ALL_BIDS[last.rank + 1]]
-        names = [_a(b) for b in above]
-        if above[-1].rank == len(ALL_BIDS) - 1:
-            options = _or_list(names)
-        else:
-            options = ", ".join(names) + " or higher"
+        options = (above, above[-1].rank != len(ALL_BIDS) - 1)
         level = last.level if call.strain > last.strain else last.level + 1
         if level > 7:
-            return f"{head}: bid {options} (no {call.strain.full_name.removesuffix('s')} bid is higher than {_a(last)})"
+            return self._illegal("insufficient", call, ".no_higher", last=last, options=options,
+                                 strain=call.strain)
         target = Call.bid(level, call.strain)
         if target in above:
-            return f"{head}: bid {options}"
-        return f"{head}: bid {options}, or {_a(target)}"
+            return self._illegal("insufficient", call, last=last, options=options)
+        return self._illegal("insufficient", call, ".target", last=last, options=options,
+                             target=target)
 
     # ---- changing ------------------------------------------------------------------------
     def add(self, call: "Call | str") -> Call:
@@ -392,7 +386,9 @@ class Auction:
     def pop(self) -> Call:
         """Take back the last call."""
         if not self._calls:
-            raise IllegalCall("there is no call to take back: the auction has not started")
+            facts = {"msgid": "illegal_call.nothing_to_take_back"}
+            raise IllegalCall(word(facts["msgid"], self.lang, facts), code="nothing_to_take_back",
+                              facts=facts)
         return self._calls.pop()
 
     def copy(self) -> "Auction":
@@ -419,8 +415,9 @@ class Auction:
 
         The dealer's first call sits under the dealer; '?' marks whose turn it is.
         """
-        return _render.auction_text(self, _seat(first, None), lang=lang or self.lang,
-                                    show_next=show_next, summary=summary)
+        lang = lang or self.lang
+        return _render.auction_text(self, _seat(first, lang), lang=lang, show_next=show_next,
+                                    summary=summary)
 
     def __str__(self) -> str:
         return self.to_text()
@@ -428,8 +425,9 @@ class Auction:
     def to_html(self, first: "Seat | str" = Seat.W, *, lang: str | None = None, show_next: bool = True,
                 summary: bool = True) -> str:
         """The auction as an HTML table (deterministic: no ids, no scripts)."""
-        return _render.auction_html(self, _seat(first, None), lang=lang or self.lang,
-                                    show_next=show_next, summary=summary)
+        lang = lang or self.lang
+        return _render.auction_html(self, _seat(first, lang), lang=lang, show_next=show_next,
+                                    summary=summary)
 
     def _repr_html_(self) -> str:
         return self.to_html()
@@ -446,13 +444,9 @@ class Auction:
 # ---- helpers ------------------------------------------------------------------------------
 
 def _seat(value: "Seat | str", lang: str | None) -> Seat:
-    try:
-        return Seat.parse(value)
-    except ParseError:
-        seat = _lang.parse_seat(value, lang)
-        if seat is None:
-            raise
-        return seat
+    """A seat read by the one rule of ``bridgelab.text.terms.parse_seat``: the language's letters
+    first (Czech 'S' is North), English otherwise."""
+    return _lang.read_seat(value, lang)
 
 
 def _read_call(piece: str, lang: str | None) -> Call | None:

@@ -12,8 +12,9 @@ a side that has won a game is vulnerable; the rubber ends when a side has won tw
 unfinished rubber (``end()``): 300 for the side that has won the one completed game, 100 for
 the one side with a part-score in the game in progress.
 
-Chicago (four-deal bridge): deal 1 nobody vulnerable, deals 2 and 3 the dealer's side, deal 4
-both; a game bonus of 300 or 500 (the completing side's vulnerability on that deal) when the
+Chicago (four-deal bridge): deal 1 nobody vulnerable, deals 2 and 3 the dealer's side (or, "by
+mutual agreement", as the ACBL's Chicago page allows, the other side: ``dealer_vulnerable=False``),
+deal 4 both; a game bonus of 300 or 500 (the completing side's vulnerability on that deal) when the
 trick points below the line reach 100; part-scores carry within the four deals until a game is
 made; a part-score made on the fourth deal that does not complete a game earns 100.
 """
@@ -25,11 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..model.cards import Seat, Side
-from ..model.contract import Contract
-from ..text.terms import read_contract
+from ..model.contract import Contract, PassedOut
 from ..model.errors import BridgeError, ParseError
+from .play import Play, honours_held
 from .scoring import (GAME, MESSAGES, Rules, ScoreBreakdown, ScorePart, _rules, game_bonus, honours_part,
-                      score_breakdown)
+                      read_result, score_breakdown)
 
 __all__ = ["SheetEntry", "SheetDeal", "RubberScoresheet", "ChicagoScoresheet"]
 
@@ -159,14 +160,48 @@ class _Scoresheet:
             return SheetEntry(side, part.line, part.points, self.game, number, part.part, part.msgid, dict(part.args))
         return SheetEntry(side, line, points, self.game, number, name, msgid, dict(args or {"points": points}))
 
-    def record(self, contract: "Contract | str", tricks: int, declarer: "Seat | Side | str | None" = None, *,
-               honours: "str | int | None" = None, honours_by: "Seat | Side | str | None" = None) -> SheetDeal:
+    def record(self, contract: "Contract | str | Play", tricks: int | None = None,
+               declarer: "Seat | Side | str | None" = None, *, honours: "str | int | None" = None,
+               honours_by: "Seat | Side | str | None" = None, deal=None) -> SheetDeal:
         """Score one deal: ``contract`` ("4S by N", or give ``declarer``: a seat, side, 'we' or
         'they'), tricks taken by declarer, and honours held in one hand ("four" or "five" trump
-        honours, or "aces" at no trump), by ``honours_by`` (default the declaring side)."""
+        honours, or "aces" at no trump), by ``honours_by`` (default the declaring side).
+
+        ``contract`` may be a finished Play: its contract, declarer's tricks (played or claimed)
+        and deal are used. When the deal is known (a Play, or ``deal=``) the honours are worked
+        out from it (``bridgelab.rules.play.honours_held``); honours given as well must agree.
+        """
         if self._over:
             raise BridgeError(f"the {self.kind} is over: start a new scoresheet for the next deal")
-        c = read_contract(contract)
+        if isinstance(contract, Play):
+            play = contract
+            if not play.is_over:
+                raise BridgeError(f"the play is not over ({len(play.tricks)} tricks played): "
+                                  "finish it or accept a claim, then record it")
+            if tricks is not None and tricks != play.declarer_tricks:
+                raise ParseError(f"declarer took {play.declarer_tricks} tricks in this play, "
+                                 f"not {tricks}")
+            contract, tricks, deal = play.contract, play.declarer_tricks, play.deal
+        if tricks is None:
+            raise ParseError("how many tricks did declarer take? give tricks (0-13), or record a "
+                             "finished Play")
+        c = read_result(contract)
+        if isinstance(c, PassedOut):
+            raise BridgeError(f"a passed-out deal scores nothing, so nothing is written on the "
+                              f"{self.kind} scoresheet: the cards are dealt again")
+        if deal is not None:
+            held = honours_held(deal, c.strain)
+            if honours is None and held is not None:
+                honours, honours_by = held[0], held[1]
+            elif honours is not None:
+                given = honours_part(honours, c.strain).msgid.rsplit(".", 1)[1]
+                if held is None or held[0] != given or (
+                        honours_by is not None and self.side_of(honours_by) is not held[1].side):
+                    shown = ("no honours" if held is None
+                             else f"{held[0]} in {held[1].full_name}'s hand")
+                    raise ParseError(f"the deal shows {shown}, not {honours!r}"
+                                     + (f" by {honours_by!r}" if honours_by is not None else ""))
+                honours_by = held[1] if honours_by is None else honours_by
         if declarer is None and c.declarer is None:
             raise ParseError(f"who declared {c}? write '{c.to_ascii()} by N' or give declarer='N' (or 'we')")
         if declarer is not None:
@@ -326,9 +361,14 @@ class ChicagoScoresheet(_Scoresheet):
     kind = "Chicago"
 
     def __init__(self, first_dealer: "Seat | str" = "N", we: "Side | str" = "NS", *,
-                 rules: "Rules | str" = "current", labels: tuple[str, str] = ("We", "They")) -> None:
+                 rules: "Rules | str" = "current", labels: tuple[str, str] = ("We", "They"),
+                 dealer_vulnerable: bool = True) -> None:
         super().__init__(we, rules=rules, labels=labels)
         self.first_dealer = Seat.parse(first_dealer)
+        if not isinstance(dealer_vulnerable, bool):
+            raise ParseError(f"dealer_vulnerable is True (deals 2 and 3: the dealer's side "
+                             f"vulnerable) or False (the other side), not {dealer_vulnerable!r}")
+        self.dealer_vulnerable = dealer_vulnerable
 
     def dealer(self, number: int) -> Seat:
         """The dealer of deal ``number`` (1-4): clockwise from the first dealer."""
@@ -341,14 +381,15 @@ class ChicagoScoresheet(_Scoresheet):
             raise ParseError(f"a Chicago has deals 1 to 4, not {number!r}")
 
     def is_vulnerable(self, who: "Side | Seat | str", number: int) -> bool:
-        """Deal 1 nobody, deals 2 and 3 the dealer's side, deal 4 both."""
+        """Deal 1 nobody, deals 2 and 3 the dealer's side (the other side with
+        ``dealer_vulnerable=False``), deal 4 both."""
         self._check_number(number)
         side = self.side_of(who)
         if number == 1:
             return False
         if number == 4:
             return True
-        return self.dealer(number).side is side
+        return (self.dealer(number).side is side) is self.dealer_vulnerable
 
     def _vulnerable(self, side: Side, number: int) -> bool:
         return self.is_vulnerable(side, number)

@@ -6,7 +6,13 @@
 written and which game bonus applies. Each part carries a message id and its numbers, so a
 quiz can translate the explanation line by line; ``ScorePart.text`` is the English.
 
-Comparing scores on one board: ``imps`` (the WBF scale) and ``matchpoints``.
+A passed-out deal (four passes, Law 22A) has no contract and scores 0 for each side: every
+scoring function reads ``PASSED_OUT`` (the passed-out auction's ``contract``) and the written
+forms "Pass", "P", "passed out", "all pass" as such a result.
+
+Comparing scores on one board: ``imps`` (the WBF scale), ``matchpoints`` (Law 78A; a missing
+result earns nothing and is compared with nothing) and ``neuberg`` (Neuberg's formula for a
+board with fewer results than the others).
 
 Older rules are a named option: ``rules="pre-1987"`` scores 50 for making a redoubled
 contract (as the Serbian source text teaches) and 200 for each non-vulnerable doubled
@@ -21,10 +27,11 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 from ..model.cards import Strain
-from ..model.contract import Contract
-from ..text.terms import read_contract
+from ..model.contract import PASS, PASSED_OUT, Contract, PassedOut
 from ..model.errors import ParseError
 from ..render import scoring as _render
+from ..text import terms as _terms
+from ..text.terms import read_contract
 
 __all__ = [
     "Rules",
@@ -44,6 +51,8 @@ __all__ = [
     "imps",
     "matchpoints",
     "matchpoint_table",
+    "neuberg",
+    "read_result",
 ]
 
 
@@ -108,6 +117,8 @@ def _rules(rules: "Rules | str") -> Rules:
 MESSAGES: dict[str, str] = {
     "score.header.made": "{contract}, {tricks} tricks, {vulnerability}: made ({result})",
     "score.header.down": "{contract}, {tricks} tricks, {vulnerability}: {down} down",
+    "score.header.passed_out": "Passed out: all four players passed, so there is no contract",
+    "score.total.passed_out": "Total: 0 for each side",
     "score.vulnerable": "vulnerable",
     "score.not_vulnerable": "not vulnerable",
     "score.trick_score.suit": "Trick score: {level} odd tricks in {strain} at {per_trick} each = {points}",
@@ -244,9 +255,38 @@ def _check_tricks(tricks: Any) -> int:
 
 
 def _check_vulnerable(vulnerable: Any) -> bool:
-    if not isinstance(vulnerable, (bool, np.bool_)):
-        raise ParseError(f"vulnerable must be True or False, not {vulnerable!r}")
-    return bool(vulnerable)
+    """True or False, or 1 or 0 (as spreadsheets and PBN tools write them); nothing else."""
+    if isinstance(vulnerable, (bool, np.bool_)):
+        return bool(vulnerable)
+    if isinstance(vulnerable, (int, np.integer)) and vulnerable in (0, 1):
+        return bool(vulnerable)
+    raise ParseError(f"vulnerable must be True or False (or 1 or 0), not {vulnerable!r}")
+
+
+def read_result(contract: Any, lang: str | None = None) -> "Contract | PassedOut":
+    """A contract to score, or ``PASSED_OUT`` for a passed-out deal.
+
+    Reads a Contract, ``PASSED_OUT``, or text: '4SX by N', '2 bez trumfů', and for a passed-out
+    deal 'Pass', 'P', '-', 'passed out', 'all pass' (or a language's words for pass).
+    None is refused: it is the contract of an auction that is not over yet.
+    """
+    if isinstance(contract, (Contract, PassedOut)):
+        return contract
+    if contract is None:
+        raise ParseError("no contract to score (None): the auction is not over yet; a passed-out "
+                         "deal is scored as 'Pass' (or the passed-out auction's contract, "
+                         "PASSED_OUT)")
+    if isinstance(contract, str):
+        raw = contract.strip()
+        key = _terms.normalize(raw)
+        if key in ("passed out", "passed", "pass out") or _terms.is_all_pass(raw, lang):
+            return PASSED_OUT
+        try:
+            if _terms.read_call(raw, lang) == PASS:
+                return PASSED_OUT
+        except ParseError:
+            pass
+    return read_contract(contract, lang)
 
 
 def _trick_score_part(c: Contract) -> ScorePart:
@@ -283,13 +323,19 @@ def score_breakdown(
 ) -> "ScoreBreakdown":
     """The duplicate score of a deal, part by part (Law 77), for a teacher to explain.
 
-    ``contract`` is a Contract or text ("4SX", "3NTXX by N", "6♥", "2 bez trumfů");
-    ``tricks`` the tricks declarer's side took (0-13); ``vulnerable`` the declaring side's.
+    ``contract`` is a Contract or text ("4SX", "3NTXX by N", "6♥", "2 bez trumfů"), or a
+    passed-out deal ("Pass", ``PASSED_OUT``: no parts, 0 for each side, with 0 tricks);
+    ``tricks`` the tricks declarer's side took (0-13); ``vulnerable`` the declaring side's
+    (True/False or 1/0).
     """
-    c = read_contract(contract)
+    c = read_result(contract)
     tricks = _check_tricks(tricks)
     vulnerable = _check_vulnerable(vulnerable)
     r = _rules(rules)
+    if isinstance(c, PassedOut):
+        if tricks != 0:
+            raise ParseError(f"a passed-out deal is not played: its tricks are 0, not {tricks}")
+        return ScoreBreakdown(c, 0, vulnerable, r, ())
     v = ".v" if vulnerable else ".nv"
     parts: list[ScorePart] = []
     result = tricks - c.tricks_needed
@@ -350,22 +396,32 @@ _PART_ORDER = ("trick_score", "game_bonus", "partscore_bonus", "slam_bonus", "in
 
 @dataclass(frozen=True)
 class ScoreBreakdown:
-    """A deal's score as the parts a teacher names; ``total`` is the declaring side's score."""
+    """A deal's score as the parts a teacher names; ``total`` is the declaring side's score.
 
-    contract: Contract
+    A passed-out deal (``contract`` is ``PASSED_OUT``) has no parts and totals 0.
+    """
+
+    contract: "Contract | PassedOut"
     tricks: int
     vulnerable: bool
     rules: Rules
     parts: tuple[ScorePart, ...]
 
     @property
-    def result(self) -> int:
-        """Tricks over (+) or under (-) the contract; 0 when just made."""
-        return self.tricks - self.contract.tricks_needed
+    def passed_out(self) -> bool:
+        return isinstance(self.contract, PassedOut)
+
+    @property
+    def result(self) -> int | None:
+        """Tricks over (+) or under (-) the contract; 0 when just made; None when passed out."""
+        c = self.contract
+        return None if isinstance(c, PassedOut) else self.tricks - c.tricks_needed
 
     @property
     def made(self) -> bool:
-        return self.result >= 0
+        """The contract was made (False when passed out: there was none)."""
+        result = self.result
+        return result is not None and result >= 0
 
     @property
     def total(self) -> int:
@@ -415,19 +471,24 @@ class ScoreBreakdown:
     # ---- explanation
     @property
     def header(self) -> tuple[str, dict]:
+        if self.passed_out:
+            return "score.header.passed_out", {}
         vul = "score.vulnerable" if self.vulnerable else "score.not_vulnerable"
         args = {"contract": str(self.contract), "tricks": self.tricks, "vulnerability": MESSAGES[vul]}
+        result = self.result or 0
         if self.made:
-            args["result"] = "=" if self.result == 0 else f"+{self.result}"
+            args["result"] = "=" if result == 0 else f"+{result}"
             return "score.header.made", args
-        args["down"] = -self.result
+        args["down"] = -result
         return "score.header.down", args
 
     def messages(self) -> list[tuple[str, dict]]:
         """(message id, arguments) for the header, each part and the total: what a translation needs."""
         out = [self.header]
         out += [p.message for p in self.parts]
-        if self.made:
+        if self.passed_out:
+            out.append(("score.total.passed_out", {}))
+        elif self.made:
             out.append(("score.total.made", {"points": self.total}))
         else:
             out.append(("score.total.down", {"points": -self.total, "signed": self.total}))
@@ -523,38 +584,108 @@ def imps(difference):
     return out
 
 
+_RESULTS = "give a score (420, -50), 'Pass' for a passed-out deal, or None for a table without one"
+
+
+def _score_value(x: Any) -> float:
+    """One board result as a number: a score, a passed-out deal (0), or NaN for a missing one."""
+    if x is None:
+        return np.nan
+    if isinstance(x, PassedOut):
+        return 0.0
+    if isinstance(x, str):
+        if not x.strip():
+            return np.nan
+        try:
+            return float(x)
+        except ValueError:
+            pass
+        try:
+            if isinstance(read_result(x), PassedOut):
+                return 0.0
+        except ParseError:
+            pass
+        raise ParseError(f"{x!r} is not a board result: {_RESULTS}")
+    if isinstance(x, bool):
+        raise ParseError(f"{x!r} is not a board result: give a score (420, -50)")
+    try:
+        return float(x)
+    except (TypeError, ValueError):
+        raise ParseError(f"{x!r} is not a board result: {_RESULTS}") from None
+
+
 def _scores_series(scores: Iterable):
+    """The results as a float Series (NaN for a missing one), keeping a Series' index."""
     import pandas as pd
 
-    s = scores.copy() if isinstance(scores, pd.Series) else pd.Series(list(scores))
-    if len(s) < 2:
-        raise ParseError("matchpoints compare at least two scores on one board")
-    try:
-        s = s.astype(float)
-    except (TypeError, ValueError):
-        raise ParseError("matchpoints need numbers: the scores of one board from one direction") from None
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
+        raise ParseError("matchpoints need the list of a board's results, one per table")
+    s = scores.copy() if isinstance(scores, pd.Series) else pd.Series(list(scores), dtype=object)
+    s = pd.Series([_score_value(x) for x in s.tolist()], index=s.index, dtype=float)
+    if np.isinf(s.to_numpy()).any():
+        raise ParseError("a board result cannot be infinite")
+    if s.notna().sum() < 2:
+        raise ParseError("matchpoints compare at least two results on one board "
+                         f"({int(s.notna().sum())} of {len(s)} given)")
     return s
 
 
 def matchpoints(scores: Iterable):
-    """Matchpoints on one board: 2 for each score beaten, 1 for each score tied.
+    """Matchpoints on one board (Law 78A): 2 for each score beaten, 1 for each score tied.
 
-    ``scores`` are the board's results from one direction (NS scores, say). Returns a pandas
-    Series of matchpoints aligned with the input; the top is 2 x (number of scores - 1).
+    ``scores`` are the board's results from one direction (NS scores, say); "Pass" (or
+    ``PASSED_OUT``) is a passed-out deal, worth 0. A missing result (None or NaN) is compared
+    with nothing and earns nothing: its matchpoints are NaN and the top is 2 x (number of
+    results - 1). Returns a pandas Series aligned with the input: integers when no result is
+    missing, floats (NaN for the missing) otherwise.
     """
     s = _scores_series(scores)
     v = s.to_numpy()
-    beaten = (v[:, None] > v[None, :]).sum(axis=1)
-    tied = (v[:, None] == v[None, :]).sum(axis=1) - 1
-    return s.__class__(2 * beaten + tied, index=s.index, name="matchpoints")
+    present = ~np.isnan(v)
+    with np.errstate(invalid="ignore"):
+        beaten = (v[:, None] > v[None, :]).sum(axis=1)
+        tied = (v[:, None] == v[None, :]).sum(axis=1) - 1
+    mp = (2 * beaten + tied).astype(float)
+    if present.all():
+        return s.__class__(mp.astype(int), index=s.index, name="matchpoints")
+    mp[~present] = np.nan
+    return s.__class__(mp, index=s.index, name="matchpoints")
 
 
-def matchpoint_table(scores: Iterable):
-    """A DataFrame of score, matchpoints and percent (matchpoints / top x 100) for one board."""
+def neuberg(scores: Iterable, expected: int | None = None):
+    """Matchpoints of a board with fewer results than the others, by Neuberg's formula.
+
+    ``scores`` are the board's results (None or NaN for a table without one); ``expected`` is
+    the number of results a full board has (default: the length of ``scores``). With ``n``
+    results, each pair's matchpoints M (top 2(n-1)) become (M + 1) x expected / n - 1, on the
+    top of a full board, 2(expected - 1): the formula the WBF, the EBU and the ACBL use
+    (the EBU writes it ((M x E) + (E - A)) / A, the ACBL (E / A)(M + 1/2) - 1/2 in half-tops).
+    A sole top among 10 results of 11 is 18 -> 19.9 of 20.
+    """
+    s = _scores_series(scores)
+    n = int(s.notna().sum())
+    total = len(s) if expected is None else expected
+    if isinstance(total, bool) or not isinstance(total, (int, np.integer)) or total < n:
+        raise ParseError(f"expected is the number of results a full board has, a whole number of "
+                         f"at least {n} (the results given), not {expected!r}")
+    mp = matchpoints(s).astype(float)
+    return ((mp + 1) * total / n - 1).rename("matchpoints")
+
+
+def matchpoint_table(scores: Iterable, expected: int | None = None):
+    """A DataFrame of score, matchpoints and percent for one board.
+
+    The percent is matchpoints / top x 100, the top being 2 x (results - 1): a missing result
+    (None) counts in neither. With ``expected`` (the results of a full board) the matchpoints
+    are Neuberg's (``neuberg``) on the top of a full board.
+    """
     import pandas as pd
 
     s = _scores_series(scores)
-    mp = matchpoints(s)
-    top = 2 * (len(s) - 1)
+    n = int(s.notna().sum())
+    if expected is None:
+        mp, top = matchpoints(s), 2 * (n - 1)
+    else:
+        mp, top = neuberg(s, expected), 2 * (expected - 1)
     raw = scores if isinstance(scores, pd.Series) else pd.Series(list(scores), index=s.index)
     return pd.DataFrame({"score": raw, "matchpoints": mp, "percent": mp * 100.0 / top})

@@ -20,6 +20,8 @@ from ..model.contract import PASS, Call
 from ..model.errors import BridgeError, IllegalCall
 from ..model.hand import Hand
 from ..text.i18n import check_language, translate
+from ..text.terms import read_seat
+from ..rules.rulings import reword
 from .engine import (N_, CallTerm, Check, HandFacts, Join, Msg, Rule, SeatTerm, System, default_system,
                      render)
 
@@ -214,14 +216,16 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
     if not isinstance(hand, Hand):
         raise BridgeError(f"advise needs a Hand (or a PBN hand like 'AKQ2.KJ4.A93.T52'), not {type(hand).__name__}")
     system = system or default_system()
+    seat = None if seat is None else read_seat(seat, lang)  # the language's letters: Czech S = N
     a = as_auction(auction, seat)
     if a.is_over:
         raise IllegalCall(f"the auction is over ({a.contract or 'passed out'}): there is nothing to bid")
     turn = a.next_seat
-    if seat is not None:
-        seat = Seat.parse(seat)
-        if seat != turn:
-            raise IllegalCall(f"it is {turn.full_name}'s turn to call, not {seat.full_name}'s")
+    if seat is not None and seat != turn:
+        try:
+            a.check(PASS, seat=seat)  # the auction's own ruling (out_of_turn), worded once
+        except IllegalCall as e:
+            raise reword(e, lang) from None
     seat = turn
     facts = HandFacts(hand)
     head = Join([Msg("{n} HCP", n=facts.hcp), facts.shape_msg()], ", ")

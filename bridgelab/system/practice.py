@@ -24,12 +24,14 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..rules.auction import Auction
+from ..rules.rulings import reword
 from ..model.cards import Seat, Side
 from ..model.contract import PASS, Call, Contract
 from ..model.deal import Deal
 from ..render.display import deal_html, deal_text
 from ..model.errors import BridgeError, IllegalCall
 from ..text.i18n import check_language
+from ..text.terms import read_seat
 from ..text.i18n import translate as _t
 from .advice import Advice, advise
 from .engine import N_, CallTerm, SeatTerm, System, default_system
@@ -86,7 +88,7 @@ def _advice_in(advice: Advice, lang: str) -> Advice:
 
 def _contract_text(c: Contract | None, lang: str) -> str:
     """'4♠ by N' in English (as ``str(Contract)``); the language's words elsewhere."""
-    if c is None:
+    if not c:  # None, or PASSED_OUT
         return _t("no contract (passed out)", lang)
     if lang == "en":
         return str(c)
@@ -112,7 +114,7 @@ class DDResult:
 
 def _dd_line(label: str, c: Contract | None, tricks: int | None, lang: str) -> str:
     name = _t(label, lang)
-    if c is None:
+    if not c:  # None, or PASSED_OUT
         return _t("{label}: passed out", lang, label=name)
     over = tricks - c.tricks_needed
     if over == 0:
@@ -135,7 +137,7 @@ def dd_result(deal: Deal, contracts: dict[str, Contract | None]) -> DDResult | N
         table = dd_table(deal)
     except Exception:  # the optional extra is missing or its solver fails: no double dummy
         return None
-    rows = tuple((label, c, None if c is None else int(table.loc[c.declarer.name, c.strain.name]))
+    rows = tuple((label, c, None if not c else int(table.loc[c.declarer.name, c.strain.name]))
                  for label, c in contracts.items())
     return DDResult(table, tuple(_dd_line(*row, "en") for row in rows), rows)
 
@@ -230,12 +232,8 @@ class PracticeResult:
 
 
 def _illegal_in(err: IllegalCall, auction: Auction, lang: str) -> IllegalCall:
-    """The auction's IllegalCall worded in ``lang`` from its facts (the auction words it in English)."""
-    from ..quiz.generators.auctions import legality_lines
-
-    out = IllegalCall(" ".join(legality_lines(auction, err.call, lang)))
-    out.__dict__.update(err.__dict__)        # code, call, last_bid, legal: as the auction gave them
-    return out
+    """The auction's IllegalCall worded in ``lang`` (same code, call and legal calls)."""
+    return reword(err, lang)
 
 
 class PracticeTable:
@@ -249,11 +247,11 @@ class PracticeTable:
             raise BridgeError(f"opponents is 'pass' (they always pass) or 'system' (they open by "
                               f"the system), not {opponents!r}")
         self.deal = deal
-        self.learner = Seat.parse(learner)
+        self.lang = check_language(lang)
+        self.learner = read_seat(learner, self.lang)  # the language's letters: Czech S is North
         self.system = system or default_system()
         self.opponents = opponents
-        self.lang = check_language(lang)
-        self.auction = Auction(Seat.parse(dealer))
+        self.auction = Auction(read_seat(dealer, self.lang))
         self.differences: list[Difference] = []
         self._advance()
 
@@ -263,7 +261,7 @@ class PracticeTable:
                lang: str = "en") -> "PracticeTable":
         """A seeded random deal in which the learner's side holds at least ``min_side_hcp`` HCP."""
         rng = np.random.default_rng(seed)
-        me = Seat.parse(learner)
+        me = read_seat(learner, check_language(lang))
         a, b = int(me), int(me.partner)
         deal = deal_for(rng, lambda f: f.hcp[:, a] + f.hcp[:, b] >= min_side_hcp)
         return cls(deal, me, dealer, system, opponents, lang)

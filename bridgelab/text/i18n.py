@@ -9,6 +9,11 @@ variable ``BRIDGELAB_LOCALE_PATH`` (folders separated by ``os.pathsep``).
 
 The English text (the ``msgid``) is the fallback for a missing language, a missing entry, an
 empty or fuzzy translation, and a translation whose ``{placeholders}`` do not match.
+
+Some messages are keyed by a code instead of their English ("illegal_call.insufficient": the
+rulings of the laws, worded once). For these English is one catalogue like the others: its
+``msgstr`` is the English wording, the fallback of every other language, and the placeholders a
+translation must keep.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ __all__ = [
     "LANGUAGES",
     "DEFAULT_LANGUAGE",
     "translate",
+    "english",
     "ntranslate",
     "N_",
     "_",
@@ -117,7 +123,7 @@ def _read_po(path: Path) -> dict[str, str]:
 
 
 def catalog(lang: str, domain: str = "bridgelab") -> dict[str, str]:
-    """msgid -> translation for ``lang`` and ``domain`` (empty for English or no catalogue)."""
+    """msgid -> translation for ``lang`` and ``domain`` (for English: the code-keyed messages)."""
     key = (lang, domain)
     with _lock:
         if key in _cache:
@@ -187,22 +193,30 @@ def _fields(text: str) -> set[str]:
         return {"\0bad"}
 
 
+def english(msgid: str, domain: str = "bridgelab") -> str:
+    """The English of ``msgid``: the English catalogue's text for a code-keyed message, else the
+    msgid itself (the English text is the key)."""
+    return catalog(DEFAULT_LANGUAGE, domain).get(msgid) or msgid
+
+
 def translate(msgid: str, lang: "str | None" = None, domain: str = "bridgelab", **format_args) -> str:
     """``msgid`` in ``lang``, formatted with ``format_args`` ({name} placeholders).
 
-    English (the msgid itself) when there is no usable translation.
+    English when there is no usable translation: the English catalogue's text for a message
+    keyed by a code, else the msgid itself.
     """
     lang = lang or DEFAULT_LANGUAGE
-    text = msgid
+    base = english(msgid, domain)
+    text = base
     if lang != DEFAULT_LANGUAGE:
         found = catalog(lang, domain).get(msgid)
-        if found and _fields(found) <= _fields(msgid):
+        if found and _fields(found) <= _fields(base):
             text = found
     if format_args:
         try:
             return text.format(**format_args)
         except (KeyError, IndexError, ValueError):
-            return msgid.format(**format_args)
+            return base.format(**format_args)
     return text
 
 

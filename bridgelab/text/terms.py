@@ -32,6 +32,7 @@ __all__ = [
     "parse_call",
     "parse_contract",
     "parse_seat",
+    "read_seat",
     "parse_strain",
     "strain_name",
     "call_name",
@@ -47,6 +48,11 @@ TERMS_DIR = Path(__file__).with_name("languages")
 _ENV_PATH = "BRIDGELAB_TERMS_PATH"
 _CALL_KINDS = {"pass": PASS, "double": DOUBLE, "redouble": REDOUBLE}
 _TRANSLITERATE = str.maketrans({"đ": "dj", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ı": "i"})
+
+
+_LOOSE_DASH = re.compile(r"(?:^|\s)[-\u2010-\u2015\u2212_.]|[-\u2010-\u2015\u2212_.](?:\s|$)")
+"""A dash or dot at the edge of a word: a separate call (a pass), never part of a word's spelling
+(hyphens join words only between letters, as in 'jedan-pik' or 'Tri-pik')."""
 
 
 def normalize(text: str) -> str:
@@ -258,6 +264,8 @@ def parse_call(raw: str, lang: str | None = None) -> Call | None:
     call = _parse_english(str(raw))
     if call is not None:
         return call
+    if _LOOSE_DASH.search(str(raw)):  # '1H -': a dash is a call of its own (a pass), not a hyphen
+        return None
     key = normalize(raw)
     if not key:
         return None
@@ -328,25 +336,49 @@ def is_all_pass(raw: str, lang: str | None = None) -> bool:
 def parse_seat(raw: "str | Seat", lang: str | None = None) -> Seat | None:
     """Read a seat name ('Nord', 'sever', 'Timur', 'J'), or None.
 
-    With ``lang`` given that language's words come first, so in Czech 'S' is sever (North);
-    with ``lang`` None English comes first ('S' is South).
+    The one rule for seat letters and names, used by every reader that knows a language: with
+    ``lang`` given, that language's words and letters (its terms file's "seats") come first, so
+    in Czech 'S' is sever (North) and 'J' jih (South); English letters and names the language
+    does not use for another seat are still read ('N', 'W', 'East'). With ``lang`` None English
+    comes first ('S' is South), then every language's words.
     """
     if isinstance(raw, Seat):
         return raw
-    key = normalize(raw)
-    tables = _tables(lang)
+    if not isinstance(raw, (str, int)) or isinstance(raw, bool):
+        return None
+    key = normalize(str(raw))
+    try:
+        tables = _tables(lang)
+    except ParseError:  # a language without a terms file writes the seats in English
+        tables, lang = [], None
     if lang is not None:
         for t in tables:
             if key in t.seats:
                 return t.seats[key]
     try:
-        return Seat.parse(str(raw))
+        return Seat.parse(raw)
     except ParseError:
         pass
-    for t in tables:
-        if key in t.seats:
+    for t in _tables(None):  # every language's words; with a language, not the others' letters
+        if key in t.seats and (lang is None or len(key) > 1):
             return t.seats[key]
     return None
+
+
+def read_seat(raw: "str | Seat", lang: str | None = None) -> Seat:
+    """``parse_seat``, or a ParseError that names the seats as ``lang`` writes them."""
+    seat = parse_seat(raw, lang)
+    if seat is not None:
+        return seat
+    hint = ""
+    if lang is not None and _code(lang) != "en":
+        seats = _load(_code(lang)).data.get("seats") or {}
+        names = [", ".join(seats[k]) for k in ("N", "E", "S", "W") if k in seats]
+        if names:
+            language = _load(_code(lang)).data.get("language", lang)
+            hint = f" (in {language}: " + "; ".join(names) + ")"
+    raise ParseError(f"{raw!r} is not a seat: write N, E, S or W (or North, East, South, "
+                     f"West){hint}")
 
 
 # ---- writing ---------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ lowest), a double of partner's bid, or a redouble with no double.
 from __future__ import annotations
 
 from ...rules.auction import Auction
+from ...rules.rulings import reword
 from ...model.cards import STRAINS, Seat
 from ...model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
 from ...model.errors import IllegalCall
@@ -90,56 +91,29 @@ def _illegal(a: Auction, call: Call) -> "IllegalCall | None":
 
 
 def legality_lines(a: Auction, call: Call, lang: str) -> list[str]:
-    """Why ``call`` is or is not legal now, in ``lang``; English adds the engine's own words.
+    """Why ``call`` is or is not legal now, in ``lang``.
 
-    The ruling is the engine's (``Auction.check`` and its IllegalCall ``code``); this only
-    words it, naming the facts it rests on (the last bid, who made it, how it stands).
+    The ruling is the engine's (``Auction.check``): an illegal call is explained by the ruling
+    itself, worded once in the catalogue by its code (``bridgelab.rules.rulings``); a legal one
+    by the facts it rests on (the last bid, who made it, how it stands).
     """
     err = _illegal(a, call)
-    code = None if err is None else err.code
+    if err is not None:
+        text = reword(err, lang, symbols=True).message
+        return [text[0].upper() + text[1:] + "."]
     last = a.last_bid
     facts = {} if last is None else {"last": _c(last, lang), "bidder": seat_name(a.last_bidder, lang)}
-    if code == "passed_out":
-        lines = [_t("The auction is over: all four players passed.", lang)]
-    elif code == "auction_over":
-        lines = [_t("The auction is over: three passes in a row after a bid end it, and no more "
-                    "calls may be made.", lang)]
-    elif code == "insufficient":
-        lines = [_t("{call} is not higher than the last bid, {last}: each bid must name more "
-                    "tricks, or as many in a higher strain (♣ ♦ ♥ ♠ NT).", lang, call=_c(call, lang), **facts)]
-        low = _lowest_in(err.legal, call.strain)
-        if low is not None:
-            lines.append(_t("The lowest {strain} bid now is {low}.", lang,
-                            strain=strain_name(call.strain, lang), low=_c(low, lang)))
-    elif call.is_bid:
+    if call.is_bid:
         lines = [_t("No bid has been made yet: any bid may open the auction.", lang) if last is None else
                  _t("{call} is higher than the last bid, {last}.", lang, call=_c(call, lang), **facts)]
     elif call == PASS:
         lines = [_t("Pass is always allowed while the auction lasts.", lang)]
     elif call == DOUBLE:
-        if code is None:
-            lines = [_t("The last bid, {last}, was made by {bidder}, an opponent, and is not "
-                        "doubled yet: you may double it.", lang, **facts)]
-        elif code == "no_bid_to_double":
-            lines = [_t("There is no bid to double yet.", lang)]
-        elif code == "double_own_side":
-            lines = [_t("The last bid, {last}, was made by {bidder}, on your own side: you may "
-                        "double only a bid of the opponents.", lang, **facts)]
-        else:  # already doubled or redoubled
-            lines = [_t("The last bid, {last}, is already doubled or redoubled.", lang, **facts)]
+        lines = [_t("The last bid, {last}, was made by {bidder}, an opponent, and is not "
+                    "doubled yet: you may double it.", lang, **facts)]
     else:  # redouble
-        if code is None:
-            lines = [_t("The opponents doubled your side's bid {last}: you may redouble.", lang, **facts)]
-        elif code in ("nothing_to_redouble", "not_doubled"):
-            lines = [_t("Nothing has been doubled: you may redouble only after an opponent "
-                        "doubles your side's bid.", lang)]
-        elif code == "already_redoubled":
-            lines = [_t("The last bid, {last}, is already redoubled.", lang, **facts)]
-        else:  # redouble_own_double
-            lines = [_t("Your own side doubled {last}: only the side whose bid was doubled may redouble.",
-                        lang, **facts)]
-    if err is not None and lang == "en":
-        lines.append(f"({err})")
+        lines = [_t("The opponents doubled your side's bid {last}: you may redouble.", lang,
+                    **facts)]
     return lines
 
 
@@ -275,7 +249,7 @@ def _finished_auction(rng, tricky: bool) -> Auction:
     best = None
     for _ in range(60):
         a = random_auction(rng)
-        if a.contract is None:
+        if not a.contract:  # None, or PASSED_OUT
             continue
         best = a
         if not tricky or a.declarer != a.last_bidder:
