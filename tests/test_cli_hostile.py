@@ -290,6 +290,7 @@ sys.exit(main(sys.argv[2:]))
 """
 
 
+@pytest.mark.slow
 def test_unreadable_input_and_unwritable_output_as_an_ordinary_user():
     base = Path(tempfile.mkdtemp(prefix="bridgelab-cli-perm-"))
     try:
