@@ -379,3 +379,12 @@ def test_quiz_reads_hostile_answers_from_stdin(tmp_path):
     status, out, err = run(["quiz", "--no-save", "-n", "1", "--seed", "1"], stdin=strict)
     assert status == 1 and err.startswith("bridgelab quiz: cannot read the input as UTF-8 text")
     assert err.count("\n") == 1
+
+
+def test_a_terminal_without_suit_symbols():
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
+    out = subprocess.run([sys.executable, "-m", "bridgelab", "deal", "--seed", "1", "--format", "text"],
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert out.stderr == ("bridgelab deal: cannot write the output in the encoding ascii: set "
+                          "PYTHONIOENCODING=utf-8 (or a UTF-8 locale)\n")

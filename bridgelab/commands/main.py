@@ -89,8 +89,13 @@ def main(argv: list[str] | None = None) -> int:
         if e.errno in (errno.ENOSPC, errno.EIO) and e.filename is None:
             message = f"cannot write the output: {message}"
             _quiet_stdout()
-    except UnicodeError as e:  # bytes that are not UTF-8 on stdin or in a text file
+    except UnicodeDecodeError as e:  # bytes that are not UTF-8 on stdin or in a text file
         message, status = f"cannot read the input as UTF-8 text ({e.reason} at byte {e.start})", 1
+    except UnicodeEncodeError as e:  # a terminal that cannot show ♠ ♥ ♦ ♣
+        message = (f"cannot write the output in the encoding {e.encoding}: set "
+                   "PYTHONIOENCODING=utf-8 (or a UTF-8 locale)")
+        status = 1
+        _quiet_stdout()
     except ImportError as e:  # an optional extra (endplay for double dummy, ...) is missing
         message, status = str(e), 2
     except KeyboardInterrupt:
