@@ -263,3 +263,11 @@ def test_double_dummy_workers_are_bounded():
 def test_study_size_is_a_whole_number(n):
     with pytest.raises(ConstraintError, match="n is a whole number 1 or more"):
         stats.study(["N hcp"], n=n, seed=1)
+
+
+@pytest.mark.parametrize("predeal", [{"N": "X" * 95_000}, "N: " + "X" * 95_000, {"S": "pada " * 20_000}])
+def test_a_predeal_hand_of_a_page_is_refused(predeal):
+    """Found by make fuzz: the suit-and-cards pattern is quadratic in a long word (95 KB of X took
+    minutes); a hand is written in at most 300 characters."""
+    with pytest.raises(ConstraintError, match="predeal has [0-9,]+ characters: a hand is written in at most 300"):
+        dealer.parse_predeal(predeal)

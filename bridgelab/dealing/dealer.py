@@ -217,6 +217,10 @@ def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
     'pada AKxx ärtu KQ'."""
     who = Seat(seat).full_name
     text = text.strip()
+    if len(text) > _MAX_HAND_TEXT:  # a hand is short; a pasted page would be read for minutes
+        raise ConstraintError(
+            f"{who}'s predeal has {len(text):,} characters: a hand is written in at most "
+            f"{_MAX_HAND_TEXT}, as 'AKQ2.KJ4.A93.T52' or '♠AKxxx ♥KQ'")
     if "." in text:
         parts = text.split(".")
         if len(parts) != 4:
@@ -240,6 +244,8 @@ def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
         suit = suit_index(strain)
         pre.add_suit(seat, suit, ranks, f"{who}'s {_SUIT_NAMES[suit]} {ranks!r}")
 
+
+_MAX_HAND_TEXT = 300
 
 # a suit then its cards: '♠AKxx', 'SAKQ', or a suit's name (any language) and a space: 'pada AKxx'
 _SUIT_CARDS = re.compile(
