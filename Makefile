@@ -1,6 +1,6 @@
 # The two commands of the README: `make lab` and `make test`.
 PYTHON ?= python3
-VENV   := .venv
+VENV   ?= .venv
 BIN    := $(VENV)/bin
 
 .PHONY: lab lessons test test-fast lint fuzz app install-lab install-test install-app system-deps clean
@@ -44,11 +44,13 @@ $(VENV)/.app-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app]'
 	touch $@
 
-# The student quiz app (Voila: no code shown). Serve a class with
-#   make app VOILA_ARGS="--port=8866 --Voila.ip=0.0.0.0"
-VOILA_ARGS ?= --port=8866
+# The student quiz app for a class: one process (Solara) serving every student; it prints the
+# students' address and the teacher's page (with its token). Serve a class on the network with
+#   make app CLASS=4b APP_ARGS="--host 0.0.0.0 --roster roster.csv"
+CLASS    ?= my-class
+APP_ARGS ?=
 app: install-app
-	$(BIN)/voila app/quiz.ipynb $(VOILA_ARGS)
+	$(BIN)/python -m bridgelab.app --class "$(CLASS)" $(APP_ARGS)
 
 system-deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

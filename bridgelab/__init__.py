@@ -23,6 +23,7 @@ from .model.errors import (
     InvalidDeal,
     ParseError,
     PBNError,
+    PBNWarning,
     ProgressError,
 )
 from .model.evaluate import (EVALUATORS, register_evaluator, register_point_count,
@@ -39,15 +40,20 @@ _LAZY = {
     "imps": "rules.scoring", "matchpoints": "rules.scoring", "matchpoint_table": "rules.scoring",
     "neuberg": "rules.scoring",
     "RubberScoresheet": "rules.rubber", "ChicagoScoresheet": "rules.rubber",
-    "deals": "dealing.dealer", "deal_batch": "dealing.dealer", "deal_frame": "dealing.dealer",
+    "deal_frame": "dealing.dealer",
     "iter_batches": "dealing.dealer", "DealBatch": "dealing.dealer",
     "study": "analysis.stats", "Study": "analysis.stats", "hand_probability": "analysis.stats", "pattern_table": "analysis.stats",
     "hcp_table": "analysis.stats", "suit_split": "analysis.stats",
-    "QuizSession": "quiz", "ProgressStore": "quiz",
+    "QuizSession": "quiz", "ProgressStore": "quiz", "PracticeScheduler": "quiz.schedule",
+    "StudentApp": "widgets.student", "Classroom": "app",
     "advise": "system", "System": "system", "PracticeTable": "system",
+    "auction_constraint": "system.auctions", "AuctionConstraint": "system.auctions",
     "parse_constraint": "dealing.constraints", "Constraint": "dealing.constraints", "parse_predeal": "dealing.dealer",
-    "DealRecord": "io.pbn", "read_deals": "io.pbn", "Lesson": "io.lesson", "make_lesson": "io.lesson",
+    "run_dealer_script": "analysis.scripts", "parse_dealer_script": "dealing.dealerlang",
+    "DealRecord": "io.pbn", "read_deals": "io.pbn", "write_deals": "io.pbn", "Lesson": "io.lesson", "make_lesson": "io.lesson",
     "parse_range": "text.notation", "parse_shape": "text.notation",
+    "PlaySession": "coach", "Robot": "coach", "technique_set": "coach", "technique_deals": "coach",
+    "practice_deal": "coach",
 }
 # The modules users reach as ``bridgelab.<name>`` (``from bridgelab import stats``,
 # ``import bridgelab.pbn``), at their place in the layers. ``bridgelab.deal`` stays the function.
@@ -59,13 +65,13 @@ _MODULES = {
     "rubber": "rules.rubber",
     "constraints": "dealing.constraints",
     "stats": "analysis.stats", "dd": "analysis.dd", "plots": "analysis.plots",
-    "pbn": "io.pbn", "lesson": "io.lesson", "handout": "io.handout",
+    "pbn": "io.pbn", "lin": "io.lin", "lesson": "io.lesson", "handout": "io.handout",
     "display": "render.display",
     "teacher": "widgets.teacher", "cli": "commands.main",
 }
 # Layers and applications, importable as they are.
 _SUBMODULES = {"model", "text", "rules", "dealing", "analysis", "io", "render", "system",
-               "coach", "quiz", "widgets", "commands"}
+               "coach", "quiz", "widgets", "commands", "app"}
 # Old dotted paths that are not a top-level name.
 _ALIASES = {"bridgelab.quiz.widgets": "bridgelab.widgets.quiz",
             **{f"bridgelab.{k}": f"bridgelab.{v}" for k, v in _MODULES.items()}}
@@ -101,8 +107,8 @@ __all__ = [
     "ALL_BIDS", "DOUBLE", "PASS", "PASSED_OUT", "REDOUBLE", "Call", "Contract", "PassedOut",
     "Board", "Deal", "Vulnerability", "board", "Hand",
     "EVALUATORS", "register_evaluator", "register_point_count", "unregister_evaluator",
-    "deal", "BankError", "BridgeError", "ConstraintError", "IllegalCall", "IllegalCard",
-    "InvalidDeal", "ParseError", "PBNError", "ProgressError",
+    "deal", "deals", "deal_batch", "make_lesson", "BankError", "BridgeError", "ConstraintError", "IllegalCall", "IllegalCard",
+    "InvalidDeal", "ParseError", "PBNError", "PBNWarning", "ProgressError",
     *_LAZY,
 ]
 
@@ -116,6 +122,55 @@ def deal(seed=None, where=None, predeal=None) -> Deal:
     from .dealing.dealer import deal as _deal
 
     return _deal(seed=seed, where=where, predeal=predeal)
+
+
+def _where(where, system=None):
+    """``where`` for the dealer: an auction phrase ("N opens 1NT") becomes the bidding system's
+    constraint object (bridgelab.system.auctions), which the dealer takes as a function of a
+    batch; anything else goes to the dealer as it is. This routing lives here, above every
+    layer, because the dealer (below the system) must not know about bidding."""
+    if isinstance(where, str):
+        # loaded by name, as the lazy names are: the package itself sits above every layer
+        return import_module(".system.auctions", __name__).auction_where(where, system)
+    if isinstance(where, (list, tuple)):
+        return type(where)(_where(w, system) for w in where)
+    return where
+
+
+def deal(seed=None, where=None, predeal=None, system=None) -> Deal:
+    """One random Deal, optionally constrained or predealt (see ``bridgelab.dealing.deal``).
+
+    Defined here because the name ``bridgelab.deal`` would otherwise be the module that holds
+    Deal and Board. ``where`` may say how the auction goes ("N opens 1NT"), bid by ``system``.
+    """
+    from .dealing.dealer import deal as _deal
+
+    return _deal(seed=seed, where=_where(where, system), predeal=predeal)
+
+
+def deals(n: int, seed=None, where=None, predeal=None, progress=None, system=None, **kw):
+    """``n`` random Deals meeting ``where`` (see ``bridgelab.dealing.dealer.deals``); ``where``
+    may also say how the auction goes: "N opens 1NT", "S responds 2C to 1NT", "E overcalls",
+    "nobody opens before N; dealer E" (bid by ``system``: "sayc", "acol" or a System)."""
+    _deals = import_module(".dealing.dealer", __name__).deals
+    return _deals(n, seed=seed, where=_where(where, system), predeal=predeal, progress=progress, **kw)
+
+
+def deal_batch(n: int, seed=None, where=None, predeal=None, system=None, **kw):
+    """``n`` random deals as a DealBatch (see ``bridgelab.dealing.dealer.deal_batch``); ``where``
+    may say how the auction goes, as for ``deals``."""
+    _deal_batch = import_module(".dealing.dealer", __name__).deal_batch
+    return _deal_batch(n, seed=seed, where=_where(where, system), predeal=predeal, **kw)
+
+
+def make_lesson(where=None, n=None, seed=None, *, system=None, **kw):
+    """A lesson set (see ``bridgelab.io.lesson.make_lesson``); ``where`` may say how the auction
+    goes ("N opens 1NT"): each board is then dealt for its own dealer, so with a dealer rotation
+    the lesson's opening really comes first on every board."""
+    _make_lesson = import_module(".io.lesson", __name__).make_lesson
+    if kw.get("title") is None and isinstance(where, str):
+        kw["title"] = f"Lesson: {where}"
+    return _make_lesson(_where(where, system), n, seed, **kw)
 
 
 def __getattr__(name: str):

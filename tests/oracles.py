@@ -77,14 +77,22 @@ def _facts(hand):
     return int(hand.hcp), dict(S=s, H=h, D=d, C=c), balanced
 
 
+def _top(hand, suit: str, n: int) -> int:
+    """How many of the top ``n`` honours (A K Q J 10) the suit holds."""
+    return sum(r in hand.suit(suit) for r in "AKQJT"[:n])
+
+
 def sayc_opening(hand) -> Call:
-    """Beginner SAYC with the default options (1NT 15-17, five-card majors, no rule of 20, 1NT
-    allowed with a five-card major): 2♣ 22+; 2NT 20-21 and 1NT 15-17 balanced; with 12+ the
-    longest suit, a five-card major when it is as long as any suit (spades with 5-5), else the
-    longer minor (1♦ with 4-4, 1♣ with 3-3); weak twos in ♠ ♥ ♦ with six cards and 5-11 HCP; a
-    seven-card suit at the three level with 5-10 HCP; otherwise pass."""
+    """SAYC as its System Booklet gives the openings (default options: 1NT 15-17, five-card
+    majors, no rule of 20, NT with a five-card major): 3NT 25-27 balanced; 2♣ 22+; 2NT 20-21 and
+    1NT 15-17 balanced; with 12-21 a five-card major as long as any suit (spades with 5-5), else
+    1♦ with 4-4 minors or four-plus diamonds, 1♣ with 3-3; an eight-card suit at the four level
+    and a seven-card suit at the three level with 5-10; a weak two in ♠ ♥ ♦ with 5-11, six cards,
+    two of the top five honours, no side four-card major and no second suit of five; else pass."""
     hcp, n, bal = _facts(hand)
     longest = max(n.values())
+    if bal and 25 <= hcp <= 27:
+        return Call.parse("3NT")
     if hcp >= 22:
         return Call.parse("2C")
     if bal and 20 <= hcp <= 21:
@@ -98,80 +106,93 @@ def sayc_opening(hand) -> Call:
         if n["D"] >= n["C"] and (n["D"] >= 4 or n["D"] > n["C"]):
             return Call.parse("1D")
         return Call.parse("1C")
+    if 5 <= hcp <= 10:
+        for level, length in ((4, 8), (3, 7)):
+            for suit in ("S", "H", "D", "C"):
+                if (n[suit] >= 8 if level == 4 else n[suit] == 7):
+                    return Call.parse(f"{level}{suit}")
     if 5 <= hcp <= 11:
         for suit in ("S", "H", "D"):
-            if n[suit] == 6:
+            others = [n[x] for x in "SHDC" if x != suit]
+            side_major = [n[x] for x in "SH" if x != suit]
+            if n[suit] == 6 and _top(hand, suit, 5) >= 2 and max(others) <= 4 and max(side_major) <= 3:
                 return Call.parse(f"2{suit}")
-    if 5 <= hcp <= 10:
-        for suit in ("S", "H", "D", "C"):
-            if n[suit] == 7:
-                return Call.parse(f"3{suit}")
     return PASS
 
 
 def sayc_response(opening: str, hand) -> Call:
-    """Responder's first call after partner's one-level or 1NT opening and a pass, beginner SAYC
-    with the default options (1NT 15-17: invite 8-9, game 10-15, Stayman from 8; transfers)."""
+    """Responder's first call after partner's one-level or 1NT opening and a pass, SAYC as the
+    booklet gives it with the default options (1NT 15-17: transfers, Stayman 8-15, 2♠ for a weak
+    long minor, 2NT 8-9, 3NT 10-15, 4NT 16-17, 6NT 18+; Jacoby 2NT; single raise 6-9 and limit
+    raise 10-12; 4M preemptive; minor raises with four diamonds or five clubs)."""
     hcp, n, bal = _facts(hand)
     bid = Call.parse
     if opening == "1NT":
+        if 16 <= hcp <= 17:
+            return bid("4NT")
+        if hcp >= 18:
+            return bid("6NT")
         if n["S"] >= 5 and n["S"] >= n["H"]:
             return bid("2H")                       # transfer to spades
         if n["H"] >= 5:
             return bid("2D")                       # transfer to hearts
-        if hcp >= 8 and (n["S"] == 4 or n["H"] == 4):
+        if 8 <= hcp <= 15 and (n["S"] == 4 or n["H"] == 4):
             return bid("2C")                       # Stayman
+        if hcp <= 7 and (n["C"] >= 6 or n["D"] >= 6):
+            return bid("2S")                       # to 3♣
         if 10 <= hcp <= 15:
             return bid("3NT")
         if 8 <= hcp <= 9:
+            for minor in ("D", "C"):
+                if n[minor] >= 6 and _top(hand, minor, 3) >= 2:
+                    return bid(f"3{minor}")
             return bid("2NT")
         return PASS
     suit = opening[1]
+    if hcp <= 5:
+        return PASS
     if suit in ("H", "S"):
+        if hcp <= 9 and n[suit] >= 5 and min(n.values()) <= 1:
+            return bid(f"4{suit}")                 # preemptive raise
         if hcp >= 13 and n[suit] >= 4:
-            return bid(f"4{suit}")
-        if 11 <= hcp <= 12 and n[suit] >= 3:
+            return bid("2NT")                      # Jacoby
+        if 10 <= hcp <= 12 and n[suit] >= 3:
             return bid(f"3{suit}")
-        if 6 <= hcp <= 10 and n[suit] >= 3:
+        if 6 <= hcp <= 9 and n[suit] >= 3:
             return bid(f"2{suit}")
-        if suit == "H" and hcp >= 6 and n["S"] >= 4:
+        if suit == "H" and n["S"] >= 4:
             return bid("1S")
+        if bal and 15 <= hcp <= 17 and n[suit] <= 2:
+            return bid("3NT")
         if suit == "S" and hcp >= 10 and n["H"] >= 5:
             return bid("2H")
         if hcp >= 10 and n["D"] >= 4 and (n["D"] > n["C"] or n["D"] >= 5):
             return bid("2D")
         if hcp >= 10 and n["C"] >= 4:
             return bid("2C")
-        if 6 <= hcp <= 10:
+        if hcp <= 10:
             return bid("1NT")
-        if bal and 13 <= hcp <= 15:
-            return bid("2NT")
-        if bal and 16 <= hcp <= 18:
-            return bid("3NT")
-        if hcp >= 10:
-            return bid("2C")
-        return PASS
+        return bid("2C")
     # one of a minor
-    if hcp >= 6 and n["S"] >= 4 and n["S"] >= n["H"] and (n["S"] >= 5 or n["H"] < 4):
-        return bid("1S")
-    if hcp >= 6 and n["H"] >= 4:
-        return bid("1H")
-    if suit == "C" and hcp >= 6 and n["D"] >= 4:
+    if suit == "C" and n["D"] >= 5 and n["D"] > n["H"] and n["D"] > n["S"]:
         return bid("1D")
-    if bal and 16 <= hcp <= 18:
+    if n["S"] >= 4 and n["S"] >= n["H"] and (n["S"] >= 5 or n["H"] < 4):
+        return bid("1S")
+    if n["H"] >= 4:
+        return bid("1H")
+    if suit == "C" and n["D"] >= 4:
+        return bid("1D")
+    if bal and 16 <= hcp <= 17:
         return bid("3NT")
     if bal and 13 <= hcp <= 15:
         return bid("2NT")
-    if 11 <= hcp <= 12 and n[suit] >= 5:
+    need = 4 if suit == "D" else 5
+    if 10 <= hcp <= 12 and n[suit] >= need:
         return bid(f"3{suit}")
-    if 6 <= hcp <= 10 and n[suit] >= 5:
+    if 6 <= hcp <= 9 and n[suit] >= need:
         return bid(f"2{suit}")
     if suit == "D" and hcp >= 10 and n["C"] >= 4:
         return bid("2C")
-    if 6 <= hcp <= 10:
+    if hcp <= 10:
         return bid("1NT")
-    if suit == "C" and hcp >= 11:
-        return bid("1D")
-    if suit == "D" and hcp >= 11:
-        return bid("2C")
-    return PASS
+    return bid("1D") if suit == "C" else bid("2C")

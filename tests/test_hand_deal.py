@@ -181,7 +181,8 @@ def test_import_stays_light():
     assert {"pandas", "bridgelab.analysis.stats"} <= set(after)
 
 
-SUBCOMMANDS = ["eval", "deal", "auction", "score", "quiz", "lesson", "handout", "stats", "bid"]
+SUBCOMMANDS = ["eval", "deal", "dealer", "auction", "score", "quiz", "lesson", "technique", "handout", "stats",
+               "bid"]
 
 
 def test_console_script_help():

@@ -57,11 +57,12 @@ def test_session_refuses_a_pasted_page_without_recording(tmp_path):
     assert s.answer(s.current.answer_text).correct  # the question is still open
 
 
-def test_app_seed_is_ascii_digits(monkeypatch):
-    """The app's address reader (first cell of app/quiz.ipynb): '²' and huge seeds are no seed."""
+@pytest.mark.parametrize("page", ["quiz.ipynb", "play.ipynb"])
+def test_app_seed_is_ascii_digits(monkeypatch, page):
+    """The app pages' address reader (their first cell): '²' and huge seeds are no seed."""
     from pathlib import Path
 
-    nb = json.loads((Path(__file__).parents[1] / "app" / "quiz.ipynb").read_text(encoding="utf-8"))
+    nb = json.loads((Path(__file__).parents[1] / "app" / page).read_text(encoding="utf-8"))
     code = "".join(nb["cells"][0]["source"])
     for query, want in [("seed=²", None), ("seed=" + "9" * 5000, None), ("seed=7", 7), ("seed=-1", None)]:
         monkeypatch.setenv("QUERY_STRING", query)

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bridgelab import Deal, PBNError, Seat, Vulnerability, board
+from bridgelab import Deal, PBNError, PBNWarning, Seat, Vulnerability, board
 from bridgelab import pbn
 from bridgelab.model.contract import Call, Contract
 from bridgelab.io.pbn import DealRecord
@@ -85,7 +85,9 @@ def test_dealer_statistics_are_not_taken_for_boards():
     text = (DATA / "dealer_printpbn.pbn").read_text() + stats
     assert pbn.loads(text) == pbn.load(DATA / "dealer_printpbn.pbn")
     with pytest.raises(PBNError, match="outside any tag"):
-        pbn.loads(text + "Produced many hands\n")
+        pbn.loads(text + "Produced many hands\n", strict=True)
+    with pytest.warns(PBNWarning, match="outside any tag"):
+        assert pbn.loads(text + "Produced many hands\n") == pbn.load(DATA / "dealer_printpbn.pbn")
 
 
 # ---- endplay, a real peer ----------------------------------------------------------------------
@@ -261,7 +263,7 @@ BROKEN = [
 @pytest.mark.parametrize("text,line,reason", BROKEN)
 def test_broken_files_are_refused_with_line_and_reason(text, line, reason):
     with pytest.raises(PBNError) as info:
-        pbn.loads(text, source="class.pbn")
+        pbn.loads(text, source="class.pbn", strict=True)
     message = str(info.value)
     assert reason in message
     assert message.startswith(f"class.pbn, line {line}: ")
@@ -272,7 +274,7 @@ def test_nothing_is_half_read():
     good_two = GOOD + "\n" + GOOD.replace('Board "1"', 'Board "2"')
     assert len(pbn.loads(good_two)) == 2
     with pytest.raises(PBNError, match="line 14: Deal"):
-        pbn.loads(good_two + "\n" + GOOD.replace("J86\"", "J8\""))
+        pbn.loads(good_two + "\n" + GOOD.replace("J86\"", "J8\""), strict=True)
 
 
 def test_a_note_outside_the_auction_is_kept_as_a_note():
@@ -328,5 +330,5 @@ def test_lin_agrees_with_endplay():
 ])
 def test_broken_lin_is_refused(text, line, reason):
     with pytest.raises(PBNError) as info:
-        pbn.loads_lin(text)
+        pbn.loads_lin(text, strict=True)
     assert reason in str(info.value) and info.value.line == line

@@ -78,7 +78,7 @@ def test_a_file_of_the_current_schema_without_version_table_is_adopted(tmp_path)
     con.executescript(OLD_SCHEMA.replace("user TEXT NOT NULL,", "user TEXT NOT NULL, session TEXT NOT NULL,"))
     con.close()
     store = ProgressStore(path)
-    assert store.schema_version == 2
+    assert store.schema_version == progress_module.SCHEMA_VERSION
     _record(store)
     assert store.count("ann") == 1
 
@@ -90,7 +90,8 @@ def test_a_file_from_a_newer_bridgelab_is_refused(tmp_path):
     con.execute("INSERT INTO schema_version VALUES (99, 'the future', 0)")
     con.commit()
     con.close()
-    with pytest.raises(ProgressError, match=r"newer bridgelab \(schema 99; this one knows up to 2\)"):
+    want = rf"newer bridgelab \(schema 99; this one knows up to {progress_module.SCHEMA_VERSION}\)"
+    with pytest.raises(ProgressError, match=want):
         ProgressStore(path)
 
 
@@ -261,11 +262,11 @@ def test_readonly_file_and_folder_fail_at_open_saying_which():
 MIGRATE_SLOWLY = textwrap.dedent("""
     import sys
     from bridgelab.quiz import progress
-    # a third migration that never ends: the child is killed inside the migration transaction
-    progress.MIGRATIONS.append((3, "slow", (
+    # one more migration that never ends: the child is killed inside the migration transaction
+    progress.MIGRATIONS.append((progress.SCHEMA_VERSION + 1, "slow", (
         "CREATE TABLE slow AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c"
         " WHERE x < 1000000000000) SELECT MAX(x) AS m FROM c",)))
-    progress.SCHEMA_VERSION = 3
+    progress.SCHEMA_VERSION += 1
     print("migrating", flush=True)
     progress.ProgressStore(sys.argv[1])
     print("finished", flush=True)
@@ -283,7 +284,7 @@ def test_sigkill_during_a_migration_loses_nothing(tmp_path):
     proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
     store = ProgressStore(path)  # the half migration was rolled back; this one runs from version 1
-    assert store.schema_version == 2 and store.count("ann") == 200
+    assert store.schema_version == progress_module.SCHEMA_VERSION and store.count("ann") == 200
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert "slow" not in {r[0] for r in con.execute("SELECT name FROM sqlite_master")}

@@ -35,7 +35,8 @@ BUILTIN = {
     "honour_tricks.count": "honour-tricks", "legality.is_legal": "legality",
     "legality.lowest_bid": "legality", "legality.pick_legal": "legality", "losers.count": "losers",
     "opening.what_to_open": "opening", "pattern.of_hand": "pattern",
-    "quick_tricks.count": "quick-tricks", "response.what_to_respond": "response",
+    "quick_tricks.count": "quick-tricks", "rebid.what_to_rebid": "rebid",
+    "response.what_to_respond": "response",
     "rubber.above": "rubber-scoring", "rubber.below": "rubber-scoring", "rubber.where": "rubber-scoring",
     "tricks.after_auction": "tricks", "tricks.needed": "tricks",
 }

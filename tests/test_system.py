@@ -84,7 +84,10 @@ OPENINGS = [
     ("32.KQ9432.432.32", 5, "2-6-3-2", "2H"),
     ("32.432.KQ9432.32", 5, "2-3-6-2", "2D"),
     ("32.32.432.KQ9432", 5, "2-2-3-6", "Pass"),
-    ("KQ9432.AJ9432.-.2", 10, "6-6-0-1", "2S"),
+    ("KQ9432.AJ9432.-.2", 10, "6-6-0-1", "Pass"),     # 6-6: not a weak two (booklet: Weak Two-Bids)
+    ("KQ9432.A432.32.2", 9, "6-4-2-1", "Pass"),       # a side four-card major: not a weak two
+    ("KQ9432.2.A432.32", 9, "6-1-4-2", "2S"),         # a side four-card minor is allowed
+    ("985432.A2.K32.32", 7, "6-2-3-2", "Pass"),       # no two of the top five honours
     # three-level preempts: a seven-card suit and 5-10 HCP
     ("KQ98765.32.43.32", 5, "7-2-2-2", "3S"),
     ("AKQ8765.J2.43.32", 10, "7-2-2-2", "3S"),
@@ -142,9 +145,9 @@ def test_why_not_in_words():
     assert nt.promises == "15-17 HCP, a balanced hand"
     assert nt.rule.name == "1NT"
     weak = advise("AQ32.K432.Q32.32")
-    assert weak.call == PASS and "1♦ needs 12 or more HCP; this hand has 11 HCP" in weak.why_not
+    assert weak.call == PASS and "1♦ needs 12-21 HCP; this hand has 11 HCP" in weak.why_not
     assert weak.reason == "11 HCP, 4-4-3-2 balanced: pass"
-    merged = "1♠, 1♥, 1♦, 1♣ need 12 or more HCP; this hand has 11 HCP"
+    merged = "1♠, 1♥, 1♦, 1♣ need 12-21 HCP; this hand has 11 HCP"
     assert merged in str(weak) and merged in weak._repr_html_()
 
 
@@ -161,11 +164,12 @@ RESPONSES = [
     ("1H P", "Q32.J32.5432.J32", 4, "Pass"),
     ("1H P", "Q32.Q32.5432.J32", 5, "Pass"),
     ("1H P", "K32.Q32.5432.J32", 6, "2H"),
-    ("1H P", "K32.Q32.A432.J32", 10, "2H"),
+    ("1H P", "K32.Q32.A432.432", 9, "2H"),
+    ("1H P", "K32.Q32.A432.J32", 10, "3H"),       # 10 makes the limit raise (10-12)
     ("1H P", "K32.Q32.A432.Q32", 11, "3H"),
     ("1H P", "K32.Q32.A432.K32", 12, "3H"),
     ("1H P", "K3.Q432.A432.K32", 12, "3H"),
-    ("1H P", "K3.Q432.A432.A32", 13, "4H"),
+    ("1H P", "K3.Q432.A432.A32", 13, "2NT"),      # Jacoby 2NT: four trumps, 13+
     ("1H P", "K32.Q32.A432.A32", 13, "2D"),       # 13 with three trumps: a new suit first
     # new suits and 1NT over 1H
     ("1H P", "K432.2.Q5432.J32", 6, "1S"),
@@ -191,7 +195,8 @@ RESPONSES = [
     ("1D P", "K32.Q32.KJ32.A32", 13, "2NT"),
     ("1D P", "K32.Q32.KJ32.AK2", 16, "3NT"),
     ("1D P", "32.Q32.KJ432.Q32", 8, "2D"),
-    ("1D P", "32.Q32.KJ432.A32", 10, "2D"),
+    ("1D P", "32.K32.KJ432.Q32", 9, "2D"),
+    ("1D P", "32.Q32.KJ432.A32", 10, "3D"),       # limit raise 10-12
     ("1D P", "32.Q32.KJ432.AJ2", 11, "3D"),
     ("1D P", "Q32.Q32.432.Q432", 6, "1NT"),
     ("1D P", "Q32.J32.432.Q432", 5, "Pass"),
@@ -207,11 +212,14 @@ RESPONSES = [
     ("1NT P", "K32.Q32.J432.J32", 7, "Pass"),
     # the strong openings and weak twos
     ("2C P", "32.5432.5432.432", 0, "2D"),
-    ("2C P", "AK2.KQ32.5432.32", 12, "2D"),
+    ("2C P", "AK2.KQ32.5432.32", 12, "2NT"),     # 8+ balanced: the 2NT positive
+    ("2C P", "Q32.5432.5432.Q2", 4, "2D"),
     ("2NT P", "K32.5432.5432.32", 3, "Pass"),
-    ("2NT P", "K32.J432.5432.32", 4, "3NT"),
-    ("2H P", "A32.K432.K432.A2", 14, "3H"),
-    ("2H P", "A32.K432.KJ32.A2", 15, "3H"),
+    ("2NT P", "K32.J432.5432.32", 4, "3C"),      # Stayman with a four-card major
+    ("2NT P", "K32.J32.5432.432", 4, "3NT"),
+    ("2H P", "A32.K432.K432.A2", 14, "4H"),      # four trumps: to play
+    ("2H P", "A32.K32.K5432.A2", 14, "3H"),      # three trumps: a raise to play
+    ("2H P", "A32.K432.KJ32.A2", 15, "2NT"),     # 15: ask for a feature
     ("2H P", "A32.K432.KQ32.A2", 16, "4H"),
     ("2H P", "AK32.32.KQ32.AJ2", 17, "3NT"),
 ]
@@ -287,18 +295,19 @@ def test_responder_rebids(auction, pbn, call):
 
 
 def test_outside_the_system_passes_and_says_why():
-    a = Auction.parse("1H 2C", dealer="N")                     # East overcalls
-    advice = advise("K32.Q432.A432.32", a)
-    assert advice.call == PASS and advice.situation == "outside the system"
-    assert "East (an opponent) called 2♣" in " ".join(advice.reasons)
-    # an opponent's opening: the beginner system does not overcall
-    assert advise("AKQ32.K32.A2.432", Auction.parse("1D", dealer="N")).call == PASS
+    a = Auction.parse("1H 2C P 3C", dealer="N")                # a second round of competition
+    advice = advise("K32.AQ432.A432.2", a)
+    assert advice.call == PASS and advice.situation == "outside the system" and not advice.covered
+    assert "the system does not cover this auction" in advice.reasons
+    # an opponent's opening: the system overcalls now
+    assert advise("AKQ32.K32.A2.432", Auction.parse("1D", dealer="N")).call == Call.parse("1NT")
+    assert advise("AKQ32.K32.432.32", Auction.parse("1D", dealer="N")).call == Call.parse("1S")
 
 
 def test_seat_and_turn():
     # a text auction with a seat: the dealer is chosen so that the seat calls next
-    assert advise("K32.Q32.A432.J32", "1H P", seat="S").call == Call.parse("2H")
-    assert advise("K32.Q32.A432.J32", "P P 1H P", seat="E").call == Call.parse("2H")
+    assert advise("K32.Q32.A432.432", "1H P", seat="S").call == Call.parse("2H")
+    assert advise("K32.Q32.A432.432", "P P 1H P", seat="E").call == Call.parse("2H")
     with pytest.raises(IllegalCall, match="turn"):
         advise("K32.Q32.A432.J32", Auction.parse("1H P", dealer="N"), seat="E")
     with pytest.raises(IllegalCall, match="over"):
@@ -325,8 +334,10 @@ def _keeps_promises(hand, call, options):
     hcp, (s, h, d, c) = hand.hcp, hand.shape
     lo, hi = map(int, options["nt_range"].split("-"))
     if call == PASS:
-        return hcp < 12 and not (5 <= hcp <= 11 and 6 in (s, h, d)) and not (5 <= hcp <= 10 and 7 in (s, h, d, c))
+        return hcp < 12 and not (5 <= hcp <= 10 and max(hand.shape) >= 7)
     text = call.to_ascii()
+    if text == "3NT":
+        return hand.balanced and 25 <= hcp <= 27
     if text == "2C":
         return hcp >= 22
     if text == "2NT":
@@ -334,9 +345,14 @@ def _keeps_promises(hand, call, options):
     if text == "1NT":
         return hand.balanced and lo <= hcp <= hi
     if text in ("2S", "2H", "2D"):
-        return 5 <= hcp <= 11 and hand.length(text[1]) == 6
+        n = hand.length(text[1])
+        others = [x for x, suit in zip(hand.shape, "SHDC") if suit != text[1]]
+        side_major = [x for x, suit in zip(hand.shape, "SH") if suit != text[1]]
+        return 5 <= hcp <= 11 and n == 6 and max(others) <= 4 and max(side_major) <= 3
     if call.level == 3:
         return 5 <= hcp <= 10 and hand.length(text[1]) == 7
+    if call.level == 4:
+        return 5 <= hcp <= 10 and hand.length(text[1]) >= 8
     strong = hcp >= 12 or (options["rule_of_20"] and hcp + sum(sorted(hand.shape)[-2:]) >= 20)
     n = hand.length(call.strain)
     if call.strain.is_major:
@@ -407,11 +423,12 @@ def test_every_random_response_is_legal_and_single():
 def test_system_names_its_source_and_options():
     assert "Standard American Yellow Card" in SAYC.source
     assert SAYC.options == {"nt_range": "15-17", "majors": 5, "rule_of_20": False,
-                            "nt_with_five_major": True, "stayman": True, "transfers": True}
+                            "nt_with_five_major": True, "stayman": True, "transfers": True,
+                            "jacoby_2nt": True, "negative_doubles": True, "weak_jump_overcalls": True}
     text = SAYC.describe()
     assert "nt_range = 15-17" in text and "ACBL" in text
     df = SAYC.table("opening")
-    assert list(df["call"])[:3] == ["2♣", "2NT", "1NT"] and list(df["call"])[-1] == "Pass"
+    assert list(df["call"])[:4] == ["3NT", "2♣", "2NT", "1NT"] and list(df["call"])[-1] == "Pass"
 
 
 def test_only_if_removes_rules():
@@ -435,7 +452,7 @@ def _write(tmp_path, text):
 
 def test_a_teacher_can_edit_the_rules(tmp_path):
     original = (SAYC.path).read_text(encoding="utf-8")
-    edited = original.replace('when = ["hcp 12+ or if rule_of_20: rule of 20", "len C >= 3"]',
+    edited = original.replace('when = ["hcp 12-21 or if rule_of_20: rule of 20", "len C >= 3"]',
                               'when = ["hcp 11+", "len C >= 3"]')
     assert edited != original
     mine = System.load(_write(tmp_path, edited))
@@ -448,10 +465,10 @@ def test_a_teacher_can_edit_the_rules(tmp_path):
     ('[[opening]]\nname = "x"\ncall = "1S"\nwhen = ["hcp twelve"]\n', "not a range"),
     ('[[opening]]\nname = "x"\ncall = "1S"\nwhen = ["len Q >= 5"]\n', "not a suit"),
     ('[[opening]]\nname = "x"\ncall = "1S"\nwhen = ["points 12+"]\n', "not something the system can measure"),
-    ('[[opening]]\nname = "x"\ncall = "1Z"\nwhen = []\n', "not a call"),
+    ('[[opening]]\nname = "x"\ncall = "1Q"\nwhen = []\n', "not a call"),
     ('[[opening]]\nname = "x"\ncall = "1S"\nwhen = ["if nonsense: hcp 12+"]\n', "not an option"),
     ('[[response]]\nname = "x"\ncall = "2M"\nwhen = []\n', "needs 'after'"),
-    ('[[response]]\nname = "x"\nafter = "1Q"\ncall = "2C"\nwhen = []\n', "not a bid of a pattern"),
+    ('[[response]]\nname = "x"\nafter = "1Q"\ncall = "2C"\nwhen = []\n', "not a call of a pattern"),
     ('[[opening]]\nname = "x"\ncall = "1S"\nwhen = ["hcp 17-15"]\n', "empty"),
     ('[[opening]]\nname = "x"\ncall = "1S"\npromise = "typo"\n', "unknown key"),
     ('[[openings]]\nname = "x"\ncall = "1S"\n', "unknown table"),

@@ -24,13 +24,13 @@ from bridgelab.text.i18n import catalog, translate
 from bridgelab.quiz import QuizSession
 from bridgelab.text.words import call_name, yes_no
 from bridgelab.system.advice import advise
-from bridgelab.system.engine import DEFAULT_PATH, SuitTerm, System, default_system
+from bridgelab.system.engine import DEFAULT_PATH, SECTIONS, SuitTerm, System, default_system
 
 LANGS = ("et", "sr", "cs", "ms")
 SYSTEM_DIR = Path(bridgelab.system.__file__).parent
 LOCALE = Path(bridgelab.text.i18n.__file__).parent / "locale"
 SOURCES = (SYSTEM_DIR / "engine.py", SYSTEM_DIR / "advice.py", SYSTEM_DIR / "practice.py",
-           SYSTEM_DIR.parent / "quiz" / "generators" / "bidding.py")
+           SYSTEM_DIR / "auctions.py", SYSTEM_DIR.parent / "quiz" / "generators" / "bidding.py")
 TEXT_CALLS = {"Msg", "_t", "translate", "N_"}
 
 
@@ -49,11 +49,13 @@ def _code_msgids() -> set[str]:
 
 
 def _toml_texts() -> set[str]:
-    data = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
+    """The names and promises of every shipped system file (SAYC and Acol), every table."""
     out = set()
-    for section in ("opening", "response", "rebid", "responder_rebid"):
-        for entry in data.get(section, []):
-            out.update(entry[k] for k in ("name", "promises") if entry.get(k))
+    for path in (DEFAULT_PATH, DEFAULT_PATH.with_name("acol.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for section in SECTIONS:
+            for entry in data.get(section, []):
+                out.update(entry[k] for k in ("name", "promises") if entry.get(k))
     return out
 
 
@@ -101,7 +103,7 @@ def test_every_rule_name_and_promise_is_translated(lang):
 def test_english_catalogues_list_every_msgid_and_nothing_stale():
     assert set(CODE_MSGIDS) <= _po_ids("en", "bridgelab")
     for lang in ("en", *LANGS):
-        # system.po holds the texts of sayc.toml and only those (a renamed rule is noticed)
+        # system.po holds the texts of the system files and only those (a renamed rule is noticed)
         assert _po_ids(lang, "system") == set(TOML_TEXTS), lang
 
 
@@ -173,7 +175,7 @@ ENGLISH_PHRASES = sorted({frag for m in CODE_MSGIDS for frag in _literal_fragmen
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("topic", ["opening", "response", "fit"])
+@pytest.mark.parametrize("topic", ["opening", "response", "rebid", "fit"])
 def test_quiz_questions_are_translated_and_answerable(lang, topic):
     for seed in (1, 2, 3, 4):
         s_en = QuizSession(topics=[topic], lang="en", seed=seed)
@@ -193,6 +195,8 @@ def test_quiz_questions_are_translated_and_answerable(lang, topic):
                 rule.promises_source, lang, "system", **default_system().values)
             if rule.promises_text != promise:
                 assert rule.promises_text not in q.explanation
+            localized = call_name(q.answer, lang)
+        elif topic == "rebid":
             localized = call_name(q.answer, lang)
         elif q.kind == "yesno":
             localized = yes_no(q.answer == "yes", lang)
@@ -243,7 +247,7 @@ def _practice(lang: str, dd: bool = True):
     from bridgelab.model.deal import Deal
     from bridgelab.system import PracticeTable
 
-    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner=Seat.S, dealer=Seat.N, lang=lang)  # not letters: Czech S is North
+    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner=Seat.S, dealer=Seat.N, lang=lang, opponents="pass")  # not letters: Czech S is North
     t.bid("3NT")                       # the system bids 2♣ (Stayman): one difference, explained
     return t, t.result(dd=dd)
 
@@ -305,7 +309,7 @@ def test_practice_errors_speak_the_learners_language(lang):
     from bridgelab.text.words import seat_name
     from bridgelab.system import PracticeTable
 
-    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner=Seat.S, dealer=Seat.N, lang=lang)  # not letters: Czech S is North
+    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner=Seat.S, dealer=Seat.N, lang=lang, opponents="pass")  # not letters: Czech S is North
     with pytest.raises(BridgeError) as info:
         t.result()
     assert str(info.value) == translate("the auction is not over yet: it is {seat}'s turn", lang,

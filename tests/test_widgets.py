@@ -284,19 +284,20 @@ def _run_app(monkeypatch, tmp_path, query: str) -> dict:
 
 
 def test_app_takes_language_topic_and_seed_from_the_address(monkeypatch, tmp_path):
-    ns = _run_app(monkeypatch, tmp_path, "lang=et&topic=hcp,losers&seed=7&user=anna")
-    w = ns["widget"]
-    assert (w.session.lang, w.session.topics, w.session.seed, w.session.user) == ("et", ["hcp", "losers"], 7, "anna")
+    ns = _run_app(monkeypatch, tmp_path, "lang=et&topic=hcp,losers&seed=7&level=3")
+    w = ns["widget"].quiz
+    assert (w.session.lang, w.session.topics, w.session.seed, w.session.level) == ("et", ["hcp", "losers"], 7, 3)
     assert w.check_button.description == "Kontrolli"
-    assert w.session.current.id == QuizSession(topics=["hcp", "losers"], seed=7).current.id
-    w.answer(str(w.session.current.answer))
+    w.answer(str(w.session.current.answer) if w.session.current.kind == "number" else "jah")
     assert (tmp_path / "progress.sqlite3").exists()  # progress is kept where the server says
 
 
-def test_app_ignores_what_it_does_not_know(monkeypatch, tmp_path):
+def test_app_explains_what_it_does_not_know(monkeypatch, tmp_path):
     ns = _run_app(monkeypatch, tmp_path, "lang=xx&topic=nonsense&seed=abc&level=9")
-    w = ns["widget"]
+    app = ns["widget"]
+    w = app.quiz
     assert (w.session.lang, w.session.topics, w.session.seed, w.session.level) == ("en", None, None, None)
+    assert "nonsense" in app.message.value
 
 
 def test_a_deal_is_drawn_without_its_point_counts():

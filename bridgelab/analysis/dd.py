@@ -1,6 +1,6 @@
 """Double dummy: the tricks each declarer takes in each strain with all four hands seen.
 
-Needs the optional extra ``bridgelab[dd]``: endplay, which wraps Bo Haglund's DDS solver.
+Uses endplay (a core dependency), which wraps Bo Haglund's DDS solver.
 
     >>> from bridgelab import Deal
     >>> from bridgelab.analysis.dd import dd_table, par
@@ -37,21 +37,24 @@ from ..model.deal import Deal, Vulnerability
 from ..model.errors import InvalidDeal
 from ..model.hand import holdings_to_pbn
 
-try:  # the optional extra
+try:  # a core dependency; a broken install says what to do
     import endplay._dds as _dds
     from endplay.dds import calc_all_tables as _calc_all_tables
     from endplay.dds import par as _endplay_par
+    from endplay.dds import solve_board as _solve_board
+    from endplay.types import Card as _EPCard
     from endplay.types import Deal as _EPDeal
     from endplay.types import Denom as _Denom
     from endplay.types import Player as _Player
+    from endplay.types import Rank as _Rank
     from endplay.types import Vul as _Vul
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError(
-        "double dummy needs the optional extra: pip install 'bridgelab[dd]' (it installs endplay, "
-        "which wraps Bo Haglund's DDS solver)"
+        "double dummy needs endplay (a dependency of bridgelab, which wraps Bo Haglund's DDS "
+        "solver): pip install endplay, or reinstall bridgelab"
     ) from e
 
-__all__ = ["dd_table", "dd_tables", "solve_batch", "par", "Par", "set_threads"]
+__all__ = ["dd_table", "dd_tables", "solve_batch", "solve_position", "par", "Par", "set_threads"]
 
 _BATCH = 40  # DDS solves at most 200 strain tables in one call: 40 deals x 5 strains
 _LOCK = threading.Lock()  # DDS keeps per-thread state: one call at a time per process
@@ -190,3 +193,23 @@ def par(deal, vulnerable="None", dealer="N") -> Par:
             contracts.append((Contract(int(c.level), strain, _PENALTY[int(c.penalty)], declarer), made))
         score = int(result.score)
     return Par(score, tuple(contracts))
+
+
+def solve_position(holdings, trump, leader, trick=()) -> list[tuple[int, int, int]]:
+    """Double-dummy value of each card the next hand may play, in a position of a deal in play.
+
+    ``holdings`` are the (4, 4) holdings [seat N E S W][suit S H D C] held at the start of the
+    current trick (the cards of ``trick`` still in them); ``trump`` a Strain (NT for no trump);
+    ``leader`` the seat that led to the current trick; ``trick`` the (suit index, rank 2-14)
+    pairs already played to it. Returns (suit index, rank, tricks) for every legal card, where
+    tricks counts the tricks the side to play takes from the current one on, both sides playing
+    perfectly (DDS's SolveBoard through endplay's ``solve_board``)."""
+    pbn = "N:" + " ".join(holdings_to_pbn(holdings[s]) for s in range(4))
+    strain = Strain.parse(trump)
+    denom = 4 if strain is Strain.NT else 3 - int(strain)
+    with _LOCK:
+        deal = _EPDeal(pbn, first=_Player(int(Seat.parse(leader))), trump=_Denom(denom))
+        for suit, rank in trick:
+            deal.play(_EPCard(suit=_Denom(suit), rank=_Rank(1 << rank)))
+        solved = _solve_board(deal)
+        return [(int(c.suit), int(c.rank).bit_length() - 1, int(t)) for c, t in solved]

@@ -12,7 +12,8 @@ def register(sub) -> None:
         "deal",
         help="deal random deals (with constraints and predealt cards)",
         description=(
-            "Deal random deals. --where takes the compact form ('N: 15-17 balanced', "
+            "Deal random deals. --where takes an auction bid by the system ('N opens 1NT', "
+            "'E overcalls'), the compact form ('N: 15-17 balanced', "
             "'N 15-17 hcp, S 5+S', 'any 4432', '5+M') or Dealer's language "
             "('hcp(north) >= 15 && shape(north, any 4333 + any 4432)'). --predeal gives "
             "cards: 'S: AKQ2.KJ4.A93.T52', 'N gets ♠AKQJ', 'N: ♠AKxxx' (x is a spot card 2-9)."
@@ -31,8 +32,9 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..dealing.dealer import deal_batch
+    from ..system.auctions import auction_where
 
-    batch = deal_batch(args.number, seed=args.seed, where=args.where, predeal=args.predeal,
+    batch = deal_batch(args.number, seed=args.seed, where=auction_where(args.where), predeal=args.predeal,
                        max_tries=args.max_tries)
     if args.format == "pbn":
         for line in batch.pbn():

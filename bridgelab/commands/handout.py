@@ -34,7 +34,14 @@ def run(args) -> int:
     if not os.path.isfile(args.file):
         raise BridgeError(f"{args.file}: no such file (give a .pbn or .lin file)")
 
-    lesson = Lesson.from_pbn(args.file, title=args.title)
+    import sys
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        lesson = Lesson.from_pbn(args.file, title=args.title)
+    for w in caught:  # what a lenient read left out, one line each
+        print(f"bridgelab handout: warning: {w.message}", file=sys.stderr)
     if args.dd:
         lesson.add_dd()
     html_path = args.html or os.path.splitext(args.file)[0] + ".html"

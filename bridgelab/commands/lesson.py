@@ -39,16 +39,19 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..io.lesson import make_lesson
+    from ..system.auctions import auction_where
 
     where = args.where
     if where is not None and len(where) == 1:
         where = where[0]
+    title = args.title or (f"Lesson: {where}" if isinstance(where, str) else None)
+    where = [auction_where(w) for w in where] if isinstance(where, list) else auction_where(where)
     notes = args.note
     if notes is not None and len(notes) == 1:
         notes = notes[0]
     lesson = make_lesson(
         where, args.boards, args.seed, rotate=args.rotate, about=args.about,
-        first_board=args.first_board, title=args.title, date=args.date, notes=notes, dd=args.dd,
+        first_board=args.first_board, title=title, date=args.date, notes=notes, dd=args.dd,
     )
     wrote = []
     if args.pbn:

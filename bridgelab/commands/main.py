@@ -12,7 +12,8 @@ import sys
 from ..model.errors import BridgeError
 
 # Subcommands, in the order --help lists them.
-COMMANDS = ("eval", "deal", "auction", "score", "quiz", "lesson", "handout", "stats", "bid")
+COMMANDS = ("eval", "deal", "dealer", "auction", "score", "quiz", "lesson", "technique", "handout", "stats",
+            "bid")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -36,39 +36,25 @@ Dealer's language (detected by ``name(`` or ``&&``/``||``)::
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import math
 import re
-from typing import Callable
 
 import numpy as np
 
-from ..model.cards import Card, Seat, Strain, suit_index
+from ..model.cards import Seat, Strain, suit_index
 from ..model.errors import ConstraintError, ParseError
 from ..text import notation
+from .dealerlang import MAX_CONDITION, looks_like_dealer, parse_dealer_condition
+from .tree import (GRID_HCP, NCODES, SHAPES, _SHAPE_CODES, And, BatchEnv, BinOp,  # noqa: F401
+                   Constraint, GridEnv, HasCard, Node, NotOnGrid, Not, Num, Or, Shape, Value,
+                   _kernels, _range, _truth, seat_total, shape_code)
 
 from ..model import evaluate as _ev
 
 __all__ = ["Constraint", "parse_constraint", "SHAPES", "shape_code", "shape_table"]
 
 # ---- shapes ---------------------------------------------------------------------------------
-
-SHAPES = np.array(
-    [s for s in itertools.product(range(14), repeat=4) if sum(s) == 13], dtype=np.int64
-)
-"""The 560 shapes a hand can have: lengths of spades, hearts, diamonds, clubs."""
-NCODES = 14 ** 4
-
-
-def shape_code(lengths) -> np.ndarray:
-    """One integer per shape (spades*2744 + hearts*196 + diamonds*14 + clubs), last axis = suits."""
-    a = np.asarray(lengths).astype(np.int32)
-    return ((a[..., 0] * 14 + a[..., 1]) * 14 + a[..., 2]) * 14 + a[..., 3]
-
-
-_SHAPE_CODES = shape_code(SHAPES)
-
 
 def shape_table(pattern: str, any_order: bool) -> np.ndarray:
     """A bool table over shape codes: shapes that match ``pattern`` ('5xx4', '4333', '55xx')."""
@@ -92,243 +78,8 @@ _BALANCED = _table_from(_ev.is_balanced)
 _SEMI = _table_from(_ev.is_semi_balanced)
 
 
-# ---- evaluation environments ------------------------------------------------------------------
-
-GRID_HCP = 41
-
-
-class NotOnGrid(Exception):
-    """This part of a constraint needs more than one seat's HCP and suit lengths."""
-
-
-def _kernels():
-    return importlib.import_module("bridgelab.dealing.kernels")
-
-
-def seat_total(holdings: np.ndarray, seat: int, table: np.ndarray) -> np.ndarray:
-    """The sum of a holding table over the four suits of ``seat``: shape (n,), the table's dtype."""
-    out = np.empty(holdings.shape[0], dtype=table.dtype)
-    _kernels().seat_sum(np.ascontiguousarray(holdings), seat, table, out)
-    return out
-
-
-class BatchEnv:
-    """Values of a DealBatch, computed once per constraint evaluation."""
-
-    def __init__(self, holdings: np.ndarray):
-        self.h = holdings
-        self.n = holdings.shape[0]
-        self._cache: dict = {}
-
-    def value(self, name: str, seat: int, suit: int | None):
-        key = ("v", name, seat, suit)
-        if key not in self._cache:
-            table = _ev.evaluator(name).table
-            if suit is None:
-                v = seat_total(self.h, seat, table)
-            else:
-                v = table[self.h[:, seat, suit]]
-            self._cache[key] = v
-        return self._cache[key]
-
-    def shape_code(self, seat: int):
-        key = ("shape", seat)
-        if key not in self._cache:
-            code = np.empty(self.n, dtype=np.int32)
-            _kernels().seat_shape_code(np.ascontiguousarray(self.h), seat, _ev.LENGTH, code)
-            self._cache[key] = code
-        return self._cache[key]
-
-    def has(self, seat: int, suit: int, mask: int):
-        return (self.h[:, seat, suit] & mask) != 0
-
-
-class GridEnv:
-    """Every (shape, HCP) a hand of ``seat`` can have: 560 shapes x 41 point totals (0-40,
-    room for a point count registered as 'hcp' that gives a suit up to 10)."""
-
-    HCP = np.tile(np.arange(GRID_HCP, dtype=np.int64), len(SHAPES))
-    LENGTHS = np.repeat(SHAPES, GRID_HCP, axis=0)
-    CODES = np.repeat(_SHAPE_CODES, GRID_HCP)
-
-    def __init__(self, seat: int):
-        self.seat = seat
-        self.n = len(self.HCP)
-
-    def _check(self, seat):
-        if seat != self.seat:
-            raise NotOnGrid
-
-    def value(self, name, seat, suit):
-        self._check(seat)
-        if name == "length" and suit is not None:
-            return self.LENGTHS[:, suit]
-        if name == "hcp" and suit is None:
-            return self.HCP
-        raise NotOnGrid
-
-    def shape_code(self, seat):
-        self._check(seat)
-        return self.CODES
-
-    def has(self, seat, suit, mask):
-        raise NotOnGrid
-
-
-# ---- the expression tree ----------------------------------------------------------------------
-
-class Node:
-    def seats(self) -> set[int]:
-        return set().union(*(c.seats() for c in self.children())) if self.children() else set()
-
-    def children(self):
-        return ()
-
-
-class Num(Node):
-    def __init__(self, v):
-        self.v = v
-
-    def ev(self, env):
-        return np.full(env.n, self.v)
-
-
-class Value(Node):
-    def __init__(self, name, seat, suit=None):
-        self.name, self.seat, self.suit = name, seat, suit
-
-    def seats(self):
-        return {self.seat}
-
-    def ev(self, env):
-        return env.value(self.name, self.seat, self.suit)
-
-
-class Shape(Node):
-    def __init__(self, seat, table):
-        self.seat, self.table = seat, table
-
-    def seats(self):
-        return {self.seat}
-
-    def ev(self, env):
-        return self.table[env.shape_code(self.seat)]
-
-
-class HasCard(Node):
-    def __init__(self, seat, card: Card):
-        self.seat, self.card = seat, card
-
-    def seats(self):
-        return {self.seat}
-
-    def ev(self, env):
-        return env.has(self.seat, self.card.suit_index, self.card.mask)
-
-
-_OPS: dict[str, Callable] = {
-    ">=": np.greater_equal, "<=": np.less_equal, ">": np.greater, "<": np.less,
-    "==": np.equal, "=": np.equal, "!=": np.not_equal,
-    "+": np.add, "-": np.subtract, "*": np.multiply, "/": np.floor_divide, "%": np.mod,
-}
-
-
-class BinOp(Node):
-    def __init__(self, op, a, b):
-        self.op, self.a, self.b = op, a, b
-
-    def children(self):
-        return (self.a, self.b)
-
-    def ev(self, env):
-        a, b = self.a.ev(env), self.b.ev(env)
-        if self.op in ("/", "%"):
-            b = np.where(b == 0, 1, b)  # Dealer's convention would crash; we read x/0 as x/1
-        return _OPS[self.op](a, b)
-
-
-def _truth(x):
-    return x if x.dtype == bool else x != 0
-
-
-class And(Node):
-    def __init__(self, parts):
-        self.parts = list(parts)
-
-    def children(self):
-        return self.parts
-
-    def ev(self, env):
-        out = _truth(self.parts[0].ev(env))
-        for p in self.parts[1:]:
-            out = out & _truth(p.ev(env))
-        return out
-
-
-class Or(And):
-    def ev(self, env):
-        out = _truth(self.parts[0].ev(env))
-        for p in self.parts[1:]:
-            out = out | _truth(p.ev(env))
-        return out
-
-
-class Not(Node):
-    def __init__(self, a):
-        self.a = a
-
-    def children(self):
-        return (self.a,)
-
-    def ev(self, env):
-        return ~_truth(self.a.ev(env))
-
-
-def _range(node: Node, lo, hi) -> Node:
-    parts = []
-    if lo is not None:
-        parts.append(BinOp(">=", node, Num(lo)))
-    if hi is not None:
-        parts.append(BinOp("<=", node, Num(hi)))
-    return parts[0] if len(parts) == 1 else And(parts)
-
-
-# ---- Constraint -----------------------------------------------------------------------------
-
-class Constraint:
-    """A parsed constraint: call it on a DealBatch for a bool mask of shape (n,)."""
-
-    def __init__(self, text: str, node: Node):
-        self.text = text
-        self.node = node
-
-    def __call__(self, batch) -> np.ndarray:
-        holdings = batch.holdings if hasattr(batch, "holdings") else np.asarray(batch)
-        env = BatchEnv(holdings)
-        out = _truth(np.asarray(self.node.ev(env)))
-        return np.broadcast_to(out, (env.n,))
-
-    def conjuncts(self) -> list[Node]:
-        node = self.node
-        return list(node.parts) if type(node) is And else [node]
-
-    def seat_grids(self) -> dict[int, np.ndarray]:
-        """For each seat, the (shape, HCP) cells its one-seat conditions allow (560*41 bools)."""
-        grids: dict[int, np.ndarray] = {}
-        for part in self.conjuncts():
-            seats = part.seats()
-            if len(seats) != 1:
-                continue
-            (seat,) = seats
-            try:
-                mask = np.broadcast_to(_truth(np.asarray(part.ev(GridEnv(seat)))), (GridEnv.HCP.size,))
-            except NotOnGrid:
-                continue
-            grids[seat] = mask if seat not in grids else grids[seat] & mask
-        return grids
-
-    def __repr__(self) -> str:
-        return f"Constraint({self.text!r})"
+_LONE_NUMBER = re.compile(r"\s*[-+]?\d{1,3}\s*\Z")
+_LONG_NUMBER = re.compile(r"\d{7,}")
 
 
 def parse_constraint(text) -> Constraint:
@@ -340,11 +91,27 @@ def parse_constraint(text) -> Constraint:
             f"a constraint is a string like 'N: 15-17 balanced' or a function of a DealBatch, "
             f"not {type(text).__name__}"
         )
+    if len(text) > MAX_CONDITION:
+        raise ConstraintError(
+            f"the constraint is {len(text):,} characters long; at most {MAX_CONDITION:,} are read"
+        )
     if not text.strip():
         raise ConstraintError("the constraint is empty: write e.g. 'N: 15-17 balanced'")
-    if re.search(r"[A-Za-z_]\w*\s*\(\s*(north|east|south|west)\b|&&|\|\|", text, re.I):
-        node = _DealerParser(text).parse()
+    if _LONE_NUMBER.match(text):
+        raise ConstraintError(
+            f"{text.strip()!r} alone is ambiguous: in Dealer's language a number is a truth "
+            f"value (1 is always true), in the compact form it is North's HCP: write "
+            f"'N {text.strip()} hcp' for points, or no condition (None) for every deal"
+        )
+    if looks_like_dealer(text):
+        node = parse_dealer_condition(text)
     else:
+        long_number = _LONG_NUMBER.search(text)
+        if long_number:
+            raise ConstraintError(
+                f"the number {long_number.group()[:12]}... is far beyond any count of points, "
+                "cards or tricks: write a number up to 999999"
+            )
         node = _TeacherParser(text).parse()
     return Constraint(text, node)
 
@@ -384,7 +151,7 @@ _TOKEN = re.compile(
     | (?P<num>\d+(?:\.\d+)?)
     | (?P<op>>=|<=|==|!=|=|<|>|≥|≤|–|&&|\|\||!|\+|-|\*|/|%|\(|\)|,|;|:)
     | (?P<sym>[♠♥♦♣♤♡♢♧])
-    | (?P<word>[^\W\d][\w\-]*)
+    | (?P<word>(?i:semi-balanced)(?![\w\-])|[^\W\d]\w*)
     )""",
     re.VERBOSE,
 )
@@ -400,15 +167,20 @@ class _Tok:
         return f"{self.kind}:{self.text}"
 
 
+_BLANK_TO_END = re.compile(r"\s*\Z")
+_SPACES = re.compile(r"\s*")
+_MAX_NEST = 40  # parentheses and 'not' inside each other
+
+
 def _tokenize(text: str) -> list[_Tok]:
     toks = []
     pos = 0
     while pos < len(text):
-        if text[pos:].strip() == "":
+        if _BLANK_TO_END.match(text, pos):  # linear: no copy of the rest per token
             break
         m = _TOKEN.match(text, pos)
         if not m or m.end() == pos:
-            start = pos + (len(text[pos:]) - len(text[pos:].lstrip()))
+            start = _SPACES.match(text, pos).end()
             raise ConstraintError(
                 f"cannot read {text[start:start + 10]!r} at character {start + 1} of {text!r}: "
                 "use seat names (N E S W), numbers, suits (S H D C or ♠ ♥ ♦ ♣), shapes like 4333, "
@@ -501,11 +273,27 @@ class _TeacherParser(_Parser):
     def not_(self) -> Node:
         self.seat_prefix()
         if self.is_("NOT", "!"):
-            self.take()
-            return Not(self.not_())
+            nots = 0
+            while self.is_("NOT", "!"):
+                self.take()
+                nots += 1
+                self.seat_prefix()
+                if nots > _MAX_NEST:
+                    self.fail(f"a condition after at most {_MAX_NEST} 'not's in a row")
+            node = self.not_()
+            for _ in range(nots):
+                node = Not(node)
+            return node
         if self.is_("(") and self.shape_here() is None:
             self.take()
+            self.nest = getattr(self, "nest", 0) + 1
+            if self.nest > _MAX_NEST:
+                raise ConstraintError(
+                    f"cannot read {self.text[:40]!r}...: parentheses are nested more than "
+                    f"{_MAX_NEST} deep"
+                )
             node = self.or_()
+            self.nest -= 1
             if not self.is_(")"):
                 self.fail("')'")
             self.take()
@@ -674,140 +462,3 @@ def _one_shape(p: _Parser) -> np.ndarray:
             "not 13: a shape gives the lengths of spades, hearts, diamonds and clubs (x for any)"
         )
     return shape_table(text, any_order)
-
-
-# ---- Dealer's language ------------------------------------------------------------------------
-
-class _DealerParser(_Parser):
-    WHAT = (
-        "Allowed (Dealer's language): hcp(north) >= 15, spades(south), hearts(...), "
-        "hcp(east, spades), controls(...), losers(...), shape(north, any 4333 + 5xx4), "
-        "hascard(west, AS), numbers, + - * / %, comparisons, && || ! and parentheses."
-    )
-    _SUIT_FUNCS = {"SPADES": 0, "HEARTS": 1, "DIAMONDS": 2, "CLUBS": 3}
-
-    def parse(self) -> Node:
-        node = self.or_()
-        if self.tok.kind != "end":
-            self.fail("an operator (&&, ||, a comparison) or the end")
-        return node
-
-    def or_(self):
-        parts = [self.and_()]
-        while self.is_("||", "OR"):
-            self.take()
-            parts.append(self.and_())
-        return parts[0] if len(parts) == 1 else Or(parts)
-
-    def and_(self):
-        parts = [self.not_()]
-        while self.is_("&&", "AND"):
-            self.take()
-            parts.append(self.not_())
-        return parts[0] if len(parts) == 1 else And(parts)
-
-    def not_(self):
-        if self.is_("!", "NOT"):
-            self.take()
-            return Not(self.not_())
-        return self.cmp()
-
-    def cmp(self):
-        a = self.sum_()
-        if self.tok.kind == "op" and self.tok.text in _CMP:
-            op = self.take().text
-            return BinOp(op, a, self.sum_())
-        return a
-
-    def sum_(self):
-        a = self.term()
-        while self.is_("+", "-", kind="op"):
-            op = self.take().text
-            a = BinOp(op, a, self.term())
-        return a
-
-    def term(self):
-        a = self.unary()
-        while self.is_("*", "/", "%", kind="op"):
-            op = self.take().text
-            a = BinOp(op, a, self.unary())
-        return a
-
-    def unary(self):
-        if self.is_("-", kind="op"):
-            self.take()
-            return BinOp("-", Num(0), self.unary())
-        if self.is_("!", "NOT"):
-            self.take()
-            return Not(self.unary())
-        return self.primary()
-
-    def primary(self):
-        t = self.tok
-        if t.kind == "num":
-            self.take()
-            return Num(int(t.text))
-        if self.is_("("):
-            self.take()
-            node = self.or_()
-            self.expect(")")
-            return node
-        if t.kind == "word" and self.peek().text == "(":
-            name = t.text.upper()
-            self.take()
-            self.take()
-            seat = self.seat()
-            if name == "SHAPE":
-                self.expect(",")
-                table = _one_shape(self)
-                while self.is_("+", "-", kind="op"):
-                    op = self.take().text
-                    other = _one_shape(self)
-                    table = table | other if op == "+" else table & ~other
-                self.expect(")")
-                return Shape(seat, table)
-            if name == "HASCARD":
-                self.expect(",")
-                start = self.tok
-                text = ""
-                while not self.is_(")") and self.tok.kind != "end":
-                    text += self.take().text
-                try:
-                    card = Card.parse(text)
-                except ParseError:
-                    self.fail("a card such as AS, KH or ♠A", start)
-                self.expect(")")
-                return HasCard(seat, card)
-            if name in self._SUIT_FUNCS:
-                self.expect(")")
-                return Value("length", seat, self._SUIT_FUNCS[name])
-            ev = _EVAL_ALIASES.get(name, name.lower())
-            if ev in _ev.EVALUATORS:
-                suit = None
-                if self.is_(","):
-                    self.take()
-                    st = self.take()
-                    suit = _suit_of(st.text)
-                    if suit is None:
-                        self.fail("a suit: spades, hearts, diamonds or clubs", st)
-                self.expect(")")
-                return Value(ev, seat, suit)
-            self.fail(
-                "a function: hcp, spades, hearts, diamonds, clubs, shape, hascard, "
-                + ", ".join(sorted(n for n in _ev.EVALUATORS if n not in ("hcp", "length"))),
-                t,
-            )
-        self.fail("a number, a function such as hcp(north), or '('")
-
-    def seat(self) -> int:
-        t = self.tok
-        if t.kind == "word" and _seat_of(t.text) is not None:
-            self.take()
-            return _seat_of(t.text)
-        self.fail("a seat: north, east, south or west")
-
-    def expect(self, text):
-        if not self.is_(text):
-            self.fail(repr(text))
-        self.take()
-

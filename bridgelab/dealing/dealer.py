@@ -548,8 +548,8 @@ class _Stacked:
                 stream.refill((n - d) * self.words_per_deal + 64)
 
 
-def _hcp_table_for_stacking() -> np.ndarray | None:
-    t = _ev.EVALUATORS["hcp"].table
+def _hcp_table_for_stacking(table: np.ndarray | None = None) -> np.ndarray | None:
+    t = _ev.EVALUATORS["hcp"].table if table is None else table
     if not np.issubdtype(t.dtype, np.integer) or t.min() < 0 or t.max() > 10:
         return None
     return t.astype(np.int64)
@@ -558,7 +558,9 @@ def _hcp_table_for_stacking() -> np.ndarray | None:
 class _Plan:
     """How to deal for a (where, predeal): the proposal (plain or stacked) and the check."""
 
-    def __init__(self, where, predeal, method: str = "auto"):
+    def __init__(self, where, predeal, method: str = "auto", hcp_table=None):
+        """``hcp_table``: the point count to stack by (a Dealer script's pointcount); None is
+        the registered 'hcp'."""
         if method not in ("auto", "reject", "stack"):
             raise ConstraintError(f"method is 'auto', 'reject' or 'stack', not {method!r}")
         self.pre = parse_predeal(predeal)
@@ -568,12 +570,13 @@ class _Plan:
         else:
             self.constraint = parse_constraint(where)
             self.where = self.constraint
-        self.proposal = self._choose(method)
+        self.proposal = self._choose(method, hcp_table)
 
-    def _choose(self, method: str):
-        grids = self.constraint.seat_grids() if self.constraint is not None else {}
+    def _choose(self, method: str, custom_hcp=None):
+        hcp_table = _hcp_table_for_stacking(custom_hcp)
+        grids = (self.constraint.seat_grids(custom_hcp) if self.constraint is not None
+                 and (hcp_table is not None or custom_hcp is None) else {})
         seats = set(grids) | {seat for seat, _ in self.pre.allowed}
-        hcp_table = _hcp_table_for_stacking()
         best = None
         if hcp_table is not None:
             for seat in sorted(seats):

@@ -24,7 +24,7 @@ import numpy as np
 from ..model.cards import Seat
 from ..model.contract import Contract
 from ..text.terms import read_contract
-from ..model.deal import Deal
+from ..model.deal import Deal, board as _board
 from ..model.errors import BridgeError, ConstraintError, ParseError
 from .pbn import DealRecord, _contract_agrees
 
@@ -39,7 +39,7 @@ def lesson_seat(where) -> Seat:
     (the compact form's seat is North until one is named). A function of a batch says
     nothing about its seat: North, unless ``about=`` is given."""
     if not isinstance(where, str):
-        return Seat.N
+        return getattr(where, "about_seat", Seat.N)
     from ..dealing.constraints import parse_constraint
 
     seats = parse_constraint(where).node.seats()
@@ -190,11 +190,26 @@ class Lesson:
             return write_pdf(src, path)
 
     @classmethod
-    def from_pbn(cls, path: "str | os.PathLike", title: str | None = None) -> "Lesson":
-        """A lesson from the boards of a PBN (or .lin) file."""
+    def from_pbn(cls, path: "str | os.PathLike", title: str | None = None, *,
+                 strict: bool = False) -> "Lesson":
+        """A lesson from the boards of a PBN (or .lin) file. Boards without a whole deal (a
+        results-only game, an end position) are left out with a PBNWarning; a file with no
+        whole deal at all is refused, with the first thing its reading found wrong."""
+        import warnings
+
+        from ..model.errors import PBNError, PBNWarning
         from .pbn import read_deals
 
-        boards = read_deals(path)
+        records = read_deals(path, strict=strict)
+        boards = [r for r in records if r.deal is not None]
+        if records and not boards:
+            found = next((p for r in records for p in r.problems), "")
+            raise PBNError(f"{os.fspath(path)}: no board has a whole deal to show"
+                           + (f" ({found})" if found else ""))
+        if len(boards) < len(records):
+            warnings.warn(PBNWarning(
+                f"{os.fspath(path)}: {len(records) - len(boards)} of {len(records)} boards have "
+                "no whole deal and are left out of the lesson"), stacklevel=2)
         if title is None:
             title = boards[0].event if boards and boards[0].event else os.path.basename(path)
         return cls(title, boards)
@@ -250,7 +265,18 @@ def make_lesson(
     note_list = _per_board(notes, n, "notes")
     auction_list = _per_board(auctions, n, "auctions")
 
-    if per_board:
+    by_dealer = [hasattr(w, "with_dealer") for w in wheres]
+    if any(by_dealer):
+        # a constraint on the auction (it has ``with_dealer``): each board is dealt for its own
+        # dealer, the one that, after the lesson's hand is turned, is the board's dealer
+        dealt = []
+        for k, (s, w) in enumerate(zip(_seeds(seed if seed is not None else None, n), wheres)):
+            if by_dealer[k]:
+                turn = 0 if target is None else (target - about_seats[k]) % 4
+                dealer = Seat((int(_board(first_board + k).dealer) - turn) % 4)
+                w = w.with_dealer(dealer)
+            dealt.append(_deals(1, seed=s, where=w, predeal=predeal)[0])
+    elif per_board:
         dealt = [_deals(1, seed=s, where=w, predeal=predeal)[0]
                  for s, w in zip(_seeds(seed, n), wheres)]
     else:

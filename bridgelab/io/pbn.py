@@ -1,40 +1,48 @@
-"""PBN files in and out (Portable Bridge Notation 2.1), and reading BBO's LIN files.
+"""PBN files in and out (Portable Bridge Notation 2.1); BBO's LIN files through ``bridgelab.io.lin``.
 
 A file is a list of ``DealRecord``: a deal with its board number, dealer and vulnerability and,
 when known, the auction, contract, result, commentary and double-dummy table.
 
-Writing follows the export format: ``% PBN 2.1`` header, the 15 mandatory tags in their fixed
-order (``""`` where a tag does not apply, ``"?"`` where it is unknown), supplemental tags sorted
-by name, the auction four calls to a line starting with the dealer, CRLF line ends.
+Reading takes files as players keep them (the import format and what programs write):
+comments in braces and after semicolons, ``%`` lines, unknown tags and tables (kept and written
+back), ``"?"`` (unknown) and ``"#"``/``"##"`` (inherited) tag values, ``-`` for a void or a hand
+not given, games without a Deal (results-only files) or with part of one (an end position),
+Bridge Composer's ``AC`` and BEN's ``4H*``, the statistics and the ``average``/``frequency``
+output Debian's dealer prints after its boards, CRLF or CR line ends, a byte-order mark, UTF-8
+or Latin-1. By default a read is lenient: what cannot be read (an illegal call, a contract the
+auction does not reach, a broken tag) is given as a ``PBNWarning`` naming the file, the line and
+the game, kept in the record's ``problems``, and the rest of the file loads. ``strict=True``
+raises PBNError at the first problem instead.
 
-Reading accepts what other programs write (the import format): comments in braces and after
-semicolons, ``%`` escape lines, unknown tags and tables (kept and written back), ``"?"``
-(unknown) and ``"#"``/``"##"`` (inherited) tag values, ``-`` for a void or a hand not given
-(three hands given: the fourth is worked out), a missing Dealer or Vulnerable tag (taken from
-the board number), the statistics Debian's dealer prints after the boards,
-CRLF or CR line ends, a byte-order mark, UTF-8 or Latin-1. A file that cannot be read raises
-PBNError naming the line and the reason; no game is skipped or half-read silently.
+Writing: a record read from a file and not changed is written back as the file had it, byte for
+byte apart from line ends (``%`` lines, ``;`` comments, commentary in its place and its braces);
+a changed or new record is written in the export format: the mandatory tags in their fixed order
+(an unknown board number is left out, as endplay refuses ``"?"``), supplemental tags sorted by
+name, the auction four calls to a line starting with the dealer, the commentary it had before
+each tag in its place, CRLF line ends.
 """
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import re
 from dataclasses import dataclass, field, replace
 from typing import IO, Iterable, Iterator, Sequence
 
-import numpy as np
-
-from ..rules.auction import Auction
 from ..model.cards import SEATS, Seat, Strain
 from ..model.contract import Call, Contract, PASS
-from ..model.deal import Board, Deal, Vulnerability
-from ..model.errors import BridgeError, ParseError, PBNError
-from ..model.hand import parse_holdings
+from ..model.deal import Board, Vulnerability
+from ..model.errors import BridgeError, ParseError, PBNError, PBNWarning
+from ..rules.auction import Auction
+from .lin import dump_lin, dumps_lin, load_lin, loads_lin
+from .record import (DealRecord, _FastAuction, _Problems, _Retry, _Slow, _decode,
+                     _fast_holdings, _incomplete, _make_deal, _progress, _small_int, _state)
 
 __all__ = [
     "DealRecord",
+    "PBNWarning",
     "MANDATORY_TAGS",
     "loads",
     "load",
@@ -42,7 +50,10 @@ __all__ = [
     "dump",
     "loads_lin",
     "load_lin",
+    "dumps_lin",
+    "dump_lin",
     "read_deals",
+    "write_deals",
 ]
 
 MANDATORY_TAGS = (
@@ -62,203 +73,27 @@ _DD_STRAINS = (Strain.NT, Strain.S, Strain.H, Strain.D, Strain.C)
 _SUIT_ESCAPES = {"\\S": "♠", "\\H": "♥", "\\D": "♦", "\\C": "♣"}
 
 
-@dataclass(eq=True)
-class DealRecord:
-    """One board of a file: the deal, board number, dealer, vulnerability and what is known of
-    the auction and play. ``dd`` is a double-dummy table: ``dd[seat][strain]`` tricks for
-    declarer, rows N E S W, columns C D H S NT (``int(Seat)``, ``int(Strain)``)."""
-
-    deal: Deal
-    board: int | None = None
-    dealer: Seat | None = None
-    vulnerable: Vulnerability | None = None
-    auction: tuple[Call, ...] = ()
-    alerts: dict[int, str] = field(default_factory=dict)
-    contract: Contract | None = None
-    passed_out: bool = False
-    result: int | None = None
-    notes: tuple[str, ...] = ()
-    dd: tuple[tuple[int, ...], ...] | None = None
-    tags: dict[str, str] = field(default_factory=dict)
-    sections: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
-    line: int | None = field(default=None, compare=False)
-
-    @classmethod
-    def from_board(cls, deal: Deal, number: int, **kw) -> "DealRecord":
-        """A record whose dealer and vulnerability are board ``number``'s on the 16-board cycle."""
-        b = Board.from_number(number)
-        return cls(deal, number, b.dealer, b.vulnerable, **kw)
-
-    @property
-    def declarer(self) -> Seat | None:
-        return None if self.contract is None else self.contract.declarer
-
-    @property
-    def event(self) -> str:
-        return self.tags.get("Event", "")
-
-    @property
-    def board_info(self) -> Board | None:
-        """Board number, dealer and vulnerability as a ``Board`` (for diagrams), if all known."""
-        if self.board is None or self.dealer is None or self.vulnerable is None:
-            return None
-        return Board(self.board, self.dealer, self.vulnerable)
-
-    def dd_table(self):
-        """The double-dummy table as a DataFrame (declarers by strains), or None."""
-        if self.dd is None:
-            return None
-        import pandas as pd
-
-        return pd.DataFrame(
-            [[self.dd[s][t] for t in reversed(range(5))] for s in SEATS],
-            index=[s.name for s in SEATS],
-            columns=[Strain(t).name for t in reversed(range(5))],
-        )
-
-    def to_pbn(self) -> str:
-        """This record as one PBN game (export format, LF line ends)."""
-        return "\n".join(_game_lines(self))
-
-    def __repr__(self) -> str:
-        return f"DealRecord(board={self.board}, dealer={self.dealer}, deal={self.deal.to_pbn()!r})"
-
-    def _repr_html_(self) -> str:
-        from ..render.display import deal_html
-
-        return deal_html(self.deal, self.board_info)
-
-
 # ================================================================================ reading ===
 
-class _Error:
-    """Builds PBNErrors that name the source and the line, with ``.line`` set."""
-
-    def __init__(self, source: str):
-        self.source = source
-
-    def __call__(self, line: int, reason: str) -> PBNError:
-        return PBNError(f"{self.source}, line {line}: {reason}", line=line)
-
-
-def _decode(data: "str | bytes") -> str:
-    if isinstance(data, bytes):
-        if data.startswith(b"\xef\xbb\xbf"):
-            data = data[3:]
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = data.decode("latin-1")  # the PBN standard's own character set
-    else:
-        text = data
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-_DEALER_STATS_RE = re.compile(
-    r"(Generated \d+ hands|Produced \d+ hands|Initial random seed \d+|Time needed +[\d.]+ sec)"
-    r"[ \t]*(\n|$)"
+_SCAN_RE = re.compile(
+    r"(?P<nl>\n)"
+    r"|(?P<ws>[ \t\f\v]+)"
+    r"|(?P<esc>(?<![^\n])%[^\n]*)"
+    r"|(?P<dstat>(?<![^\n])(?:Generated \d+ hands|Produced \d+ hands|Initial random seed \d+"
+    r"|Time needed +[\d.]+ sec)[ \t]*(?=\n|\Z))"
+    r"|(?P<semi>;[^\n]*)"
+    r"|(?P<com>\{[^}]*\})"
+    r'|(?P<tag>\[[ \t\n]*(?P<name>[A-Za-z0-9_]+)[ \t\n]*"(?P<val>(?:[^"\\\n]|\\.)*)"[ \t\n]*\])'
+    r'|(?P<tok>[^\s\[\]{};"][^\[\]{};"\n]*)'
+    r"|(?P<bad>.)",
+    re.S,
 )
+_BLANK_RE = re.compile(r"[ \t\f\v]*(?:\n|\Z)")
 _NAME_RE = re.compile(r"[A-Za-z0-9_]+")
-_TOKEN_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"|[^\s\[\]{};"]+')
-
-
-def _scan(text: str, err: _Error) -> Iterator[tuple[str, object, int]]:
-    """Tokens of a PBN text: ('tag', (name, value), line), ('token', str, line),
-    ('comment', str, line) and ('end', None, line) at each semi-empty line."""
-    i, n, line = 0, len(text), 1
-    while i < n:
-        c = text[i]
-        if c == "\n":
-            i += 1
-            line += 1
-            j = i
-            while j < n and text[j] in " \t\v\f":
-                j += 1
-            if j >= n or text[j] == "\n":
-                yield ("end", None, line)
-            continue
-        if c in " \t\v\f":
-            i += 1
-            continue
-        if (i == 0 or text[i - 1] == "\n") and (c == "%" or _DEALER_STATS_RE.match(text, i)):
-            j = text.find("\n", i)  # an escape line, or the statistics dealer prints after -p
-            i = n if j < 0 else j
-            continue
-        if c == ";":
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-            continue
-        if c == "{":
-            j = text.find("}", i + 1)
-            if j < 0:
-                raise err(line, "a comment opened with '{' is never closed with '}'")
-            body = text[i + 1:j]
-            yield ("comment", body, line)
-            line += body.count("\n")
-            i = j + 1
-            continue
-        if c == "[":
-            start = line
-            i += 1
-            while i < n and text[i] in " \t\n":
-                line += text[i] == "\n"
-                i += 1
-            m = _NAME_RE.match(text, i)
-            if not m:
-                raise err(start, "a tag '[' must be followed by a tag name of letters, digits "
-                                 "or '_', as [Deal \"N:...\"]")
-            name = m.group()
-            i = m.end()
-            while i < n and text[i] in " \t\n":
-                line += text[i] == "\n"
-                i += 1
-            if i >= n or text[i] != '"':
-                raise err(line, f"tag {name} has no value: write it as [{name} \"value\"] "
-                                "(an empty value is \"\")")
-            j, chars = i + 1, []
-            while True:
-                if j >= n or text[j] == "\n":
-                    raise err(line, f"the value of tag {name} is not closed with '\"' on its line")
-                if text[j] == "\\" and j + 1 < n and text[j + 1] in '"\\':
-                    chars.append(text[j + 1])
-                    j += 2
-                    continue
-                if text[j] == '"':
-                    break
-                chars.append(text[j])
-                j += 1
-            i = j + 1
-            while i < n and text[i] in " \t\n":
-                line += text[i] == "\n"
-                i += 1
-            if i >= n or text[i] != "]":
-                raise err(line, f"tag {name} is not closed with ']'")
-            i += 1
-            yield ("tag", (name, "".join(chars)), start)
-            continue
-        if c == "]":
-            raise err(line, "a ']' without its '[': tags are written [Name \"value\"]")
-        m = _TOKEN_RE.match(text, i)
-        if not m:  # an unclosed quote
-            raise err(line, "a '\"' string is not closed on its line")
-        yield ("token", m.group(), line)
-        i = m.end()
-
-
-@dataclass
-class _RawGame:
-    line: int
-    tags: list[tuple[str, str, int]] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
-    # section name -> (tag value, line, [(token, line)], [note tags])
-    sections: list[list] = field(default_factory=list)
-
-    @property
-    def empty(self) -> bool:
-        return not self.tags and not self.comments
-
+_ESCAPE_RE = re.compile(r'\\(["\\])')
+# What Debian's dealer prints after printpbn boards for "average" and "frequency" actions.
+_DEALER_OUTPUT_RE = re.compile(
+    r"(?:[^\[\]{}\";%\n]*: *-?[\d.]+|Frequency [^\n]*:)\n(?:[^\[\]{}\";%\n]*(?:\n|\Z))*\Z")
 
 # Tags followed by lines of data: the auction, the play, and the tables of PBN 2.1 chapter 5.
 _SECTION_TAGS = {"Auction", "Play", "ActionTable", "AuctionTimeTable", "InstantScoreTable",
@@ -273,35 +108,284 @@ def _takes_data(name: str, value: str) -> bool:
         ";" in value and name not in MANDATORY_TAGS)
 
 
-def _raw_games(text: str, err: _Error) -> Iterator[_RawGame]:
-    game: _RawGame | None = None
-    section: list | None = None
-    for kind, value, line in _scan(text, err):
-        if kind == "end":
-            if game is not None and not game.empty:
-                yield game
-            game, section = None, None
+@dataclass
+class _RawGame:
+    """A game as scanned: its tags, comments and sections with their lines and its span in
+    the text."""
+
+    line: int
+    start: int
+    end: int = 0
+    tags: list[tuple[str, str, int]] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    # (anchor tag name or None, raw text): comments, ';' and '%' lines, for rewriting in place
+    pieces: list[tuple[str | None, str]] = field(default_factory=list)
+    # [name, value, line, [(token, line)], [(note value, line)]]
+    sections: list[list] = field(default_factory=list)
+    stray: list[tuple[str, int]] = field(default_factory=list)
+    broken: bool = False
+    fast: bool = False          # read quickly, without line numbers for its tags
+
+    @property
+    def empty(self) -> bool:
+        return not self.tags and not self.comments and not self.stray
+
+
+def _diagnose_tag(text: str, i: int, line: int) -> tuple[int, str, int]:
+    """Why the tag at ``i`` (a '[') is broken: the line to report, the reason, and where to go
+    on reading (the next line)."""
+    n = len(text)
+    start = line
+    j = i + 1
+    while j < n and text[j] in " \t\n":
+        line += text[j] == "\n"
+        j += 1
+    resume = text.find("\n", i)
+    resume = n if resume < 0 else resume
+    m = _NAME_RE.match(text, j)
+    if not m:
+        return start, ("a tag '[' must be followed by a tag name of letters, digits or '_', "
+                       "as [Deal \"N:...\"]"), resume
+    name = m.group()
+    j = m.end()
+    while j < n and text[j] in " \t\n":
+        line += text[j] == "\n"
+        j += 1
+    if j >= n or text[j] != '"':
+        return line, (f"tag {name} has no value: write it as [{name} \"value\"] "
+                      "(an empty value is \"\")"), max(resume, j if j < n and text[j] == "]" else 0)
+    k = j + 1
+    while k < n and text[k] != "\n":
+        if text[k] == "\\" and k + 1 < n and text[k + 1] in '"\\':
+            k += 2
             continue
-        if game is None:
-            game = _RawGame(line)
-        if kind == "comment":
-            game.comments.append(value)  # type: ignore[arg-type]
-        elif kind == "tag":
-            name, val = value  # type: ignore[misc]
-            if name == "Note" and section is not None and section[0] in ("Auction", "Play"):
-                section[4].append((val, line))
-                continue
-            game.tags.append((name, val, line))
-            section = [name, val, line, [], []]
-            game.sections.append(section)
+        if text[k] == '"':
+            break
+        k += 1
+    if k >= n or text[k] == "\n":
+        return line, f"the value of tag {name} is not closed with '\"' on its line", resume
+    k += 1
+    while k < n and text[k] in " \t\n":
+        line += text[k] == "\n"
+        k += 1
+    return line, f"tag {name} is not closed with ']'", resume
+
+
+_TAG_LINE_RE = re.compile(r'[ \t]*\[([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\][ \t]*')
+_SPECIAL_RE = re.compile(r'[\[\]{};"]')
+_DSTAT_LINE_RE = re.compile(r"(?:Generated \d+ hands|Produced \d+ hands|Initial random seed \d+"
+                            r"|Time needed +[\d.]+ sec)[ \t]*")
+
+
+class _Scanner:
+    """Reads the games of a PBN text. Most lines are a whole tag, a line of data (calls, cards,
+    a table row), a % line or an empty line, and are taken a line at a time; any other line
+    (comments, several tags, a tag over several lines, broken syntax) is read token by token."""
+
+    def __init__(self, text: str, problems: _Problems, line: int = 1, offset: int = 0):
+        self.text = text
+        self.problems = problems
+        self.game: _RawGame | None = None
+        self.section: list | None = None
+        self.anchor: str | None = None
+        self.line = line
+        self.first_line = line  # the number of ``text``'s first line in the file
+        self.offset = offset    # where ``text`` starts in the file (for the games' spans)
+        self.done: list[_RawGame] = []
+
+    # ---- what a game is made of ---------------------------------------------------------------
+    def _game(self, pos: int) -> _RawGame:
+        if self.game is None:
+            self.game = _RawGame(self.line, pos)
+        return self.game
+
+    def end_game(self) -> None:
+        if self.game is not None:
+            if self.offset:
+                self.game.start += self.offset
+                self.game.end += self.offset
+            self.done.append(self.game)
+            self.game, self.section, self.anchor = None, None, None
+
+    def tag(self, name: str, val: str, pos: int, end: int, line: int) -> None:
+        if "\\" in val:
+            val = _ESCAPE_RE.sub(r"\1", val)
+        game = self._game(pos)
+        section = self.section
+        if name == "Note" and section is not None and section[0] in ("Auction", "Play"):
+            section[4].append((val, line))
         else:
-            if section is None or not _takes_data(section[0], section[1]):
-                raise err(line, f"{value!r} is outside any tag: a game is tags [Name \"value\"], "
-                                "an auction after [Auction], cards after [Play], and comments "
-                                "in braces or after ';'")
-            section[3].append((value, line))
-    if game is not None and not game.empty:
-        yield game
+            game.tags.append((name, val, line))
+            self.section = [name, val, line, [], []]
+            game.sections.append(self.section)
+            self.anchor = name
+        game.end = end
+
+    def tokens(self, run: str, pos: int, end: int) -> None:
+        game = self._game(pos)
+        section = self.section
+        line = self.line
+        if section is not None and _takes_data(section[0], section[1]):
+            section[3].extend((value, line) for value in run.split())
+        else:
+            game.stray.extend((value, line) for value in run.split())
+        game.end = end
+
+    def piece(self, raw: str, end: int) -> None:
+        if self.game is not None:
+            self.game.pieces.append((self.anchor, raw))
+            self.game.end = end
+
+    # ---- the two readers ----------------------------------------------------------------------
+    def run(self) -> Iterator[_RawGame]:
+        text = self.text
+        lines = text.split("\n")
+        n = len(lines)
+        i, pos = 0, 0
+        tag_line, special, dstat = _TAG_LINE_RE.fullmatch, _SPECIAL_RE.search, _DSTAT_LINE_RE.fullmatch
+        while i < n:
+            ln = lines[i]
+            end = pos + len(ln)
+            if not ln or ln.isspace():
+                self.end_game()
+            else:
+                c = ln.lstrip(" \t")[:1]
+                m = tag_line(ln) if c == "[" else None
+                if m is not None:
+                    self.tag(m.group(1), m.group(2), pos + ln.index("["), end - (len(ln) - len(ln.rstrip())),
+                             self.line)
+                elif ln[0] == "%":
+                    self.piece(ln, end)
+                elif c not in "[]{};\"" and special(ln) is None and not (
+                        ln[0] in "GPIT" and dstat(ln)):
+                    self.tokens(ln, pos + len(ln) - len(ln.lstrip()), pos + len(ln.rstrip()))
+                else:  # anything else: token by token, perhaps over several lines
+                    new_pos = self.slow(pos)
+                    if self.done:
+                        yield from self.done
+                        self.done.clear()
+                    i = self.line - self.first_line
+                    pos = new_pos
+                    continue
+            if self.done:
+                yield from self.done
+                self.done.clear()
+            i += 1
+            self.line += 1
+            pos = end + 1
+        self.end_game()
+        yield from self.done
+
+    def slow(self, pos: int) -> int:
+        """Read token by token from ``pos`` to the end of a line that no comment or tag goes
+        past; return where the next line starts (after its line break)."""
+        text, problems = self.text, self.problems
+        n = len(text)
+        match = _SCAN_RE.match
+        while pos < n:
+            m = match(text, pos)
+            kind = m.lastgroup
+            end = m.end()
+            if kind == "ws":
+                pos = end
+                continue
+            if kind == "nl":
+                self.line += 1
+                if _BLANK_RE.match(text, end):
+                    self.end_game()
+                return end
+            if kind == "tok":
+                run = m.group()
+                self.tokens(run, pos, pos + len(run.rstrip()))
+            elif kind == "tag":
+                self.tag(m.group("name"), m.group("val"), pos, end, self.line)
+                self.line += m.group().count("\n")
+            elif kind == "com":
+                body = m.group()
+                game = self._game(pos)
+                game.comments.append(body[1:-1])
+                game.pieces.append((self.anchor, body))
+                self.line += body.count("\n")
+                game.end = end
+            elif kind in ("esc", "semi", "dstat"):
+                self.piece(m.group(), end)
+            else:  # "bad": a broken tag, an unclosed comment or string, a stray ']' or '}'
+                c = text[pos]
+                game = self._game(pos)
+                game.broken = True
+                line = self.line
+                if c == "[":
+                    at, reason, end = _diagnose_tag(text, pos, line)
+                    problems(at, reason, "the tag is left out")
+                elif c == "{":
+                    problems(line, "a comment opened with '{' is never closed with '}'",
+                             "the rest of its line is taken as the comment")
+                    end = text.find("\n", pos)
+                    end = n if end < 0 else end
+                    game.comments.append(text[pos + 1:end])
+                    game.pieces.append((self.anchor, text[pos:end]))
+                elif c == '"':
+                    problems(line, "a '\"' string is not closed on its line", "the line is left out")
+                    end = text.find("\n", pos)
+                    end = n if end < 0 else end
+                else:
+                    what = {"]": "a ']' without its '['", "}": "a '}' without its '{'"}.get(
+                        c, f"{c!r} cannot stand here")
+                    problems(line, f"{what}: tags are written [Name \"value\"], comments "
+                                   "{like this}", "it is left out")
+                game.end = end
+            pos = end
+        self.line += 1  # the text ends without a line break: as if it had one
+        return n + 1
+
+
+_SEPARATOR_RE = re.compile(r"\n(?:[ \t\f\v]*\n)+")
+_SIMPLE_GAME_RE = re.compile(
+    r'(?:\[[A-Za-z0-9_]+ "(?:[^"\\\n]|\\[^"\\\n])*"\][ \t]*\n|%[^\n]*\n'
+    r'|[^\[\]{};"%\s][^\[\]{};"\n]*\n)*')
+_TAG_DATA_RE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\n]*)"\][ \t]*\n((?:[^\[\n][^\n]*\n)*)')
+
+
+def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame]:
+    """The games of a PBN text in order (a game ends at an empty line).
+
+    A file without braces cannot have a comment over several lines, so its games are the
+    runs of lines between empty lines; a game of whole tag lines and lines of data (most games
+    of big machine-written files) is then read at once, without line numbers (``fast``: its
+    record is made again from a slow read if anything in it is to be reported)."""
+    if "{" in text:
+        yield from _Scanner(text, problems).run()
+        return
+    line, start = 1, 0
+    bounds = [(m.start(), m.end()) for m in _SEPARATOR_RE.finditer(text)]
+    bounds.append((len(text.rstrip("\n")), len(text)))
+    for stop, after in bounds:
+        if stop > start:
+            chunk = text[start:stop] + "\n"
+            if chunk[0] == "[" and _SIMPLE_GAME_RE.fullmatch(chunk):
+                game = _RawGame(line, start, stop, fast=True)
+                section: list | None = None
+                fake = -10**9
+                for name, val, data in _TAG_DATA_RE.findall(chunk):
+                    if name == "Note" and section is not None and section[0] in ("Auction", "Play"):
+                        section[4].append((val, 0))
+                        continue
+                    game.tags.append((name, val, 0))
+                    section = [name, val, 0, [], []]
+                    game.sections.append(section)
+                    if data:  # each line its own number (made up: a problem means a slow read)
+                        into = section[3] if _takes_data(name, val) else game.stray
+                        for row in data.splitlines():
+                            if row[:1] == "%":
+                                game.pieces.append((name, row))
+                                continue
+                            fake += 1
+                            into.extend((t, fake) for t in row.split())
+                yield game
+            else:
+                yield from _Scanner(chunk[:-1], problems, line, start).run()
+        line += text.count("\n", start, after)
+        start = after
 
 
 def _unescape_suits(text: str) -> str:
@@ -316,52 +400,6 @@ def _escape_suits(text: str) -> str:
     return text
 
 
-def _fill_fourth(rows: list, seat: Seat) -> None:
-    """Give ``seat`` the cards the other three hands do not hold."""
-    others = [rows[s] for s in SEATS if s != seat]
-    rows[seat] = tuple(0x1FFF & ~(others[0][k] | others[1][k] | others[2][k]) for k in range(4))
-
-
-def _parse_deal(value: str, line: int, err: _Error) -> Deal:
-    """A PBN Deal value; a hand given as '-' (not given) is filled in when it is the only one."""
-    raw = value.strip()
-    if len(raw) < 2 or raw[1] != ":" or raw[0].upper() not in "NESW":
-        raise err(line, f"Deal {value!r} must start with a seat and a colon (N:, E:, S: or W:) "
-                        "and then give four hands clockwise")
-    first = Seat.parse(raw[0])
-    hands = raw[2:].split()
-    if len(hands) != 4:
-        raise err(line, f"Deal {value!r} has {len(hands)} hands after {raw[:2]!r}; it needs four "
-                        "separated by spaces ('-' for a hand not given)")
-    rows: list = [None] * 4
-    for k, h in enumerate(hands):
-        seat = Seat((first + k) % 4)
-        if h == "-":
-            continue
-        try:
-            rows[seat] = parse_holdings(h)
-        except PBNError as e:
-            raise err(line, f"Deal: {seat.full_name}'s hand: {e}") from None
-    missing = [s for s in SEATS if rows[s] is None]
-    if len(missing) > 1:
-        names = " and ".join(s.full_name for s in missing)
-        raise err(line, f"Deal gives no cards for {names}: bridgelab needs all four hands "
-                        "(or three, and works out the fourth)")
-    if missing:
-        _fill_fourth(rows, missing[0])
-    try:
-        return Deal.from_holdings(np.array(rows, dtype=np.uint16))
-    except PBNError as e:
-        raise err(line, f"Deal {value!r}: {e}") from None
-
-
-def _parse_seat(tag: str, value: str, line: int, err: _Error) -> Seat:
-    try:
-        return Seat.parse(value)
-    except ParseError:
-        raise err(line, f"{tag} {value!r} is not a seat: write N, E, S or W") from None
-
-
 def _contract_agrees(given: Contract, reached: Contract) -> bool:
     """Does a stated contract agree with the one the auction reaches: the same level, strain
     and doubling, and the same declarer if it names one?"""
@@ -370,157 +408,48 @@ def _contract_agrees(given: Contract, reached: Contract) -> bool:
 
 
 _AUCTION_TOKEN_RE = re.compile(
-    r"(?P<note>=\d+=)|(?P<nag>\$\d+)|(?P<suffix>[!?]{1,2})|(?P<irr>\^[ISRL])|(?P<star>\*)"
-    r"|(?P<plus>\+)|(?P<call>[A-Za-z0-9-]+)"
+    r"(?P<note>=[0-9]{1,4}=)|(?P<nag>\$[0-9]+)|(?P<suffix>[!?]{1,2})|(?P<irr>\^[ISRL])"
+    r"|(?P<star>\*)|(?P<plus>\+)|(?P<call>[A-Za-z0-9-]+)(?P<alert>\*)?",
+    re.ASCII,
 )
+_CALLS: dict[str, Call] = {}
+# Tokens that are a call and nothing else, as files write them (checked before the token regex)
+_PLAIN_CALLS = {"Pass", "PASS", "pass", "P", "p", "X", "XX", "AP", "Dbl", "Rdbl"} | {
+    f"{lv}{st}" for lv in range(1, 8) for st in ("C", "D", "H", "S", "NT", "N")}
+_VULS = {v.value: v for v in Vulnerability} | {"-": Vulnerability.NONE, "Both": Vulnerability.BOTH,
+                                               "Love": Vulnerability.NONE}
+_CONTRACTS = {f"{lv}{st}{x}": Contract.parse(f"{lv}{st}{x}") for lv in range(1, 8)
+              for st in ("C", "D", "H", "S", "NT", "N") for x in ("", "X", "XX")}
+_SEATS = {s.name: s for s in SEATS}
 
 
-def _parse_auction(first_value: str, tag_line: int, tokens, notes, dealer: Seat | None,
-                   err: _Error) -> tuple[Auction, dict[int, str], bool]:
-    """The auction (checked against the laws), alerts (call index -> text), and whether the
-    auction was cut short."""
-    first = _parse_seat("Auction", first_value, tag_line, err) if first_value.strip() else dealer
-    if first is None:
-        raise err(tag_line, "the Auction tag names no first seat and there is no Dealer tag")
-    items: list[tuple[str, str, int]] = []  # ("call" | "ap" | "note", text, line)
-    skipped = 0
-    stopped = False
-    for tok, line in tokens:
-        pos = 0
-        while pos < len(tok):
-            m = _AUCTION_TOKEN_RE.match(tok, pos)
-            if not m:
-                raise err(line, f"{tok!r} in the auction is not a call: write Pass, X, XX, "
-                                "1C ... 7NT, AP (all pass), or '-' before the dealer")
-            pos = m.end()
-            if m.group("note"):
-                if not items:
-                    raise err(line, f"note {m.group()} comes before any call")
-                items.append(("note", m.group()[1:-1], line))
-            elif m.group("star") or m.group("plus"):
-                stopped = True
-            elif m.group("call"):
-                word = m.group("call")
-                if stopped:
-                    raise err(line, f"{word!r} comes after the end of the auction ('*' or '+')")
-                if word == "-":
-                    if items:
-                        raise err(line, "'-' (not yet this player's turn) may only come before "
-                                        "the first call")
-                    skipped += 1
-                else:
-                    items.append(("ap" if word.upper() == "AP" else "call", word, line))
-            # NAGs, suffixes and irregularity marks are read and left out
-    opener = Seat((first + skipped) % 4)
-    if dealer is not None and opener != dealer:
-        raise err(tag_line, f"the auction starts with {opener.full_name} but the dealer is "
-                            f"{dealer.full_name}")
-    auction = Auction(opener)
-    refs: dict[int, int] = {}
-    for kind, word, line in items:
-        if kind == "note":
-            refs[len(auction) - 1] = int(word)
-            continue
-        try:
-            if kind == "ap":
-                if auction.is_over:
-                    raise err(line, "AP (all pass) comes after the auction has ended")
-                while not auction.is_over:
-                    auction.add(PASS)
-            else:
-                try:
-                    call = Call.parse(word)
-                except ParseError:
-                    raise err(line, f"{word!r} in the auction is not a call: write Pass, X, XX, "
-                                    "1C ... 7NT, or AP (all pass)") from None
-                auction.add(call)
-        except BridgeError as e:
-            if isinstance(e, PBNError):
-                raise
-            raise err(line, f"call {len(auction) + 1} ({word}) is not legal: {e}") from None
-    texts: dict[int, str] = {}
-    for val, line in notes:
-        m = re.match(r"\s*(\d+)\s*:(.*)$", val)
-        if not m:
-            raise err(line, f"Note {val!r} must be written as \"number:text\", as \"1:transfer\"")
-        texts[int(m.group(1))] = _unescape_suits(m.group(2).strip())
-    alerts = {}
-    for idx, num in refs.items():
-        if num not in texts:
-            raise err(tag_line, f"the auction refers to note ={num}= but there is no "
-                                f"[Note \"{num}:...\"] after it")
-        alerts[idx] = texts[num]
-    return auction, alerts, stopped
-
-
-_RESULT_RE = re.compile(r"^\^?\s*(?:(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?|(\d+))\s*$", re.I)
-
-
-def _parse_result(value: str, declarer: Seat | None, line: int, err: _Error) -> int:
-    m = _RESULT_RE.match(value)
-    if not m:
-        raise err(line, f"Result {value!r} is not a number of tricks: write 0 to 13 "
-                        "(tricks won by declarer), or NS 9 / EW 4")
-    if m.group(5) is not None:
-        tricks = int(m.group(5))
-    else:
-        if declarer is None:
-            raise err(line, f"Result {value!r} gives a side's tricks but there is no declarer")
-        pairs = {m.group(1).upper(): int(m.group(2))}
-        if m.group(3):
-            pairs[m.group(3).upper()] = int(m.group(4))
-        side = declarer.side.value
-        if side in pairs:
-            tricks = pairs[side]
-        else:
-            tricks = 13 - pairs[declarer.side.other.value]
-    if not 0 <= tricks <= 13:
-        raise err(line, f"Result {value!r}: a side takes 0 to 13 tricks")
-    return tricks
-
-
-def _parse_dd(value: str, line: int, err: _Error) -> tuple[tuple[int, ...], ...]:
-    v = value.strip()
-    if not re.fullmatch(r"[0-9a-dA-D]{20}", v):
-        raise err(line, f"DoubleDummyTricks {value!r} must be 20 hex digits 0-d (declarers N S E W, "
-                        "strains NT S H D C)")
-    table = [[0] * 5 for _ in range(4)]
-    for k, ch in enumerate(v):
-        seat, strain = _DD_SEATS[k // 5], _DD_STRAINS[k % 5]
-        table[seat][strain] = int(ch, 16)
-    return tuple(tuple(r) for r in table)
-
-
-def _dd_from_table(value: str, rows: list[tuple[str, int]], line: int, err: _Error):
-    """An OptimumResultTable (Declarer;Denomination;Result rows) as a dd table, if complete."""
-    cols = [c.split("\\")[0].lstrip("+-") for c in value.split(";")]
-    if cols[:3] != ["Declarer", "Denomination", "Result"]:
-        return None
-    toks = [t for t, _ in rows]
-    if len(toks) % len(cols):
-        raise err(line, f"OptimumResultTable has {len(toks)} entries, not a multiple of its "
-                        f"{len(cols)} columns")
-    table = [[None] * 5 for _ in range(4)]
-    for k in range(0, len(toks), len(cols)):
-        try:
-            seat = Seat.parse(toks[k])
-            strain = Strain.parse(toks[k + 1])
-            tricks = int(toks[k + 2])
-        except (ParseError, ValueError):
-            raise err(rows[k][1], f"OptimumResultTable row {' '.join(toks[k:k + 3])!r} is not "
-                                  "a declarer, a strain and a number of tricks") from None
-        table[seat][strain] = tricks
-    if any(x is None for r in table for x in r):
-        return None
-    return tuple(tuple(r) for r in table)
+def _call(word: str) -> Call:
+    c = _CALLS.get(word)
+    if c is None:
+        c = Call.parse(word)
+        if len(_CALLS) < 512:
+            _CALLS[word] = c
+    return c
 
 
 class _Reader:
-    def __init__(self, source: str):
-        self.err = _Error(source)
+    """Turns scanned games into records, keeping "#"/"##" inheritance across games."""
+
+    def __init__(self, source: str, strict: bool):
+        self.problem = _Problems(source, strict)
+        self.err = self.problem.err
+        self.strict = strict
         self.previous: dict[str, str] = {}  # last real value of each tag, for "#"
         self.sticky: dict[str, str] = {}    # values set with "##", for the games after
+        self.deals: dict[str, tuple] = {}   # deal text -> (Deal | None, known, problem)
 
+    def fail(self, line: int, reason: str):
+        """Refuse the file (strict reads): the line and the reason."""
+        if self.problem.quiet:
+            raise _Retry
+        raise self.err(line, reason)
+
+    # ---- tags -------------------------------------------------------------------------------
     def resolve(self, game: _RawGame) -> dict[str, tuple[str, int]]:
         values: dict[str, tuple[str, int]] = {}
         for name, val, line in game.tags:
@@ -528,8 +457,9 @@ class _Reader:
                 continue
             if val.startswith("#"):
                 if name in _NO_INHERIT:
-                    raise self.err(line, f"tag {name} may not inherit its value with '#': "
-                                         "give it in full")
+                    self.problem(line, f"tag {name} may not inherit its value with '#': "
+                                       "give it in full", "the tag is left out")
+                    continue
                 if val.startswith("##"):
                     val = val[2:]
                     self.sticky[name] = val
@@ -537,8 +467,9 @@ class _Reader:
                     val = self.previous.get(name, "")
             if name in values:
                 if name in ("Deal", "Board"):
-                    raise self.err(line, f"a second {name} tag in the game that began at line "
-                                         f"{game.line}: games are separated by an empty line")
+                    self.problem(line, f"a second {name} tag in the game that began at line "
+                                       f"{game.line}: games are separated by an empty line",
+                                 "the first is kept")
                 continue  # PBN: a repeated tag is ignored
             values[name] = (val, line)
         for name, val in self.sticky.items():
@@ -547,15 +478,211 @@ class _Reader:
             self.previous[name] = val
         return values
 
+    def parse_deal(self, value: str, line: int):
+        """(Deal or None, known cards or None) of a Deal tag; a deal that cannot be read is a
+        problem, and its cards are left out."""
+        hit = self.deals.get(value)
+        if hit is None:
+            hit = self.deals[value] = self._parse_deal(value)
+            if len(self.deals) > 4096:
+                self.deals.clear()
+        deal, known, reason = hit
+        if reason:
+            self.problem(line, reason, "the cards are left out" if known is None
+                         else "the cards given are kept")
+        elif known is not None and self.strict:
+            self.fail(line, _incomplete(known))
+        return deal, known
+
+    @staticmethod
+    def _parse_deal(value: str):
+        raw = value.strip()
+        if not raw:
+            return None, None, None  # [Deal ""]: no deal given
+        if len(raw) < 2 or raw[1] != ":" or raw[0].upper() not in "NESW":
+            return None, None, (f"Deal {value!r} must start with a seat and a colon (N:, E:, S: or "
+                                "W:) and then give four hands clockwise")
+        first = Seat.parse(raw[0])
+        hands = raw[2:].split()
+        if len(hands) != 4:
+            return None, None, (f"Deal {value!r} has {len(hands)} hands after {raw[:2]!r}; it "
+                                "needs four separated by spaces ('-' for a hand not given)")
+        rows: list = [None] * 4
+        for k, h in enumerate(hands):
+            seat = Seat((first + k) % 4)
+            if h == "-":
+                continue
+            try:
+                rows[seat] = _fast_holdings(h)
+            except PBNError as e:
+                return None, None, f"Deal: {seat.full_name}'s hand: {e}"
+        deal, known, reason = _make_deal(rows)
+        if reason:
+            return None, known, f"Deal {value!r}: {reason}"
+        return deal, known, None
+
+    def parse_seat(self, tag: str, value: str, line: int) -> Seat | None:
+        seat = _SEATS.get(value)
+        if seat is not None:
+            return seat
+        try:
+            return Seat.parse(value)
+        except ParseError:
+            self.problem(line, f"{tag} {value!r} is not a seat: write N, E, S or W",
+                         f"the {tag} is left out")
+            return None
+
+    # ---- auction ----------------------------------------------------------------------------
+    def parse_auction(self, first_value: str, tag_line: int, tokens, notes,
+                      dealer: Seat | None) -> tuple[Auction | None, dict[int, str], bool]:
+        """The auction (checked against the laws), alerts (call index -> text), and whether the
+        auction was cut short. A call that cannot be read or is not legal ends what is kept."""
+        problem = self.problem
+        first = dealer
+        if first_value.strip():
+            named = self.parse_seat("Auction", first_value.strip(), tag_line)
+            first = dealer if named is None else named  # (Seat.N is 0: never "or" a seat)
+        if first is None:
+            problem(tag_line, "the Auction tag names no first seat and there is no Dealer tag",
+                    "the auction is left out")
+            return None, {}, False
+        items: list[tuple[str, str, int]] = []  # ("call" | "ap" | "note" | "alert", text, line)
+        skipped = 0
+        stopped = False
+        bad = False
+        plain = _PLAIN_CALLS
+        for tok, line in tokens:
+            if not stopped and tok in plain:  # most tokens: a call and nothing else
+                items.append(("ap" if tok == "AP" else "call", tok, line))
+                continue
+            pos = 0
+            while pos < len(tok) and not bad:
+                m = _AUCTION_TOKEN_RE.match(tok, pos)
+                if not m:
+                    problem(line, f"{tok!r} in the auction is not a call: write Pass, X, XX, "
+                                  "1C ... 7NT, AP (all pass), or '-' before the dealer",
+                            "the auction is kept up to it")
+                    bad = True
+                    break
+                pos = m.end()
+                if m.group("note"):
+                    if not items:
+                        problem(line, f"note {m.group()} comes before any call", "it is left out")
+                        continue
+                    items.append(("note", m.group()[1:-1], line))
+                elif m.group("star") or m.group("plus"):
+                    stopped = True
+                elif m.group("call"):
+                    word = m.group("call")
+                    upper = word.upper()
+                    if upper == "AC":  # Bridge Composer: the auction is not shown further
+                        stopped = True
+                        continue
+                    if stopped:
+                        problem(line, f"{word!r} comes after the end of the auction ('*', '+' "
+                                      "or AC)", "the calls after the end are left out")
+                        bad = True
+                        break
+                    if word == "-":
+                        if items:
+                            problem(line, "'-' (not yet this player's turn) may only come before "
+                                          "the first call", "the auction is kept up to it")
+                            bad = True
+                            break
+                        skipped += 1
+                    else:
+                        items.append(("ap" if upper == "AP" else "call", word, line))
+                        if m.group("alert"):  # BEN writes an alerted call as 4H*
+                            items.append(("alert", "", line))
+                # NAGs, suffixes and irregularity marks are read and left out
+            if bad:
+                break
+        opener = Seat((first + skipped) % 4)
+        if dealer is not None and opener != dealer:
+            problem(tag_line, f"the auction starts with {opener.full_name} but the dealer is "
+                              f"{dealer.full_name}", "the auction is left out")
+            return None, {}, False
+        try:
+            return self._calls(_FastAuction(opener), items, notes, tag_line, stopped)
+        except _Slow:  # a call the quick check does not take: the laws' own check says why
+            return self._calls(Auction(opener), items, notes, tag_line, stopped)
+
+    def _calls(self, auction, items, notes, tag_line: int, stopped: bool):
+        """Add the calls to ``auction`` (rules.auction.Auction, or _FastAuction, which raises
+        _Slow where the laws' reasons are needed); read the notes of the alerts."""
+        problem = self.problem
+        refs: dict[int, int] = {}
+        flagged: set[int] = set()
+        for kind, word, line in items:
+            if kind == "note":
+                refs[len(auction) - 1] = _small_int(word) or 0
+                continue
+            if kind == "alert":
+                flagged.add(len(auction) - 1)
+                continue
+            try:
+                if kind == "ap":
+                    if auction.is_over:
+                        problem(line, "AP (all pass) comes after the auction has ended",
+                                "it is left out")
+                        break
+                    while not auction.is_over:
+                        auction.add(PASS)
+                else:
+                    try:
+                        call = _call(word)
+                    except ParseError:
+                        problem(line, f"{word!r} in the auction is not a call: write Pass, X, XX, "
+                                      "1C ... 7NT, or AP (all pass)", "the auction is kept up to it")
+                        stopped = True
+                        break
+                    auction.add(call)
+            except (PBNError, _Slow):
+                raise
+            except BridgeError as e:
+                problem(line, f"call {len(auction) + 1} ({word}) is not legal: {e}",
+                        "the auction is kept up to the call before it")
+                stopped = True
+                break
+        texts: dict[int, str] = {}
+        for val, line in notes:
+            m = re.match(r"\s*([0-9]{1,4})\s*:(.*)$", val, re.S)
+            if not m:
+                problem(line, f"Note {val!r} must be written as \"number:text\", as \"1:transfer\"",
+                        "it is left out")
+                continue
+            texts[int(m.group(1))] = _unescape_suits(m.group(2).strip())
+        alerts = {i: "" for i in flagged if i >= 0}
+        for idx, num in refs.items():
+            if idx < 0 or idx >= len(auction):
+                continue
+            if num not in texts:
+                problem(tag_line, f"the auction refers to note ={num}= but there is no "
+                                  f"[Note \"{num}:...\"] after it", "the call is kept as alerted")
+                alerts[idx] = ""
+                continue
+            alerts[idx] = texts[num]
+        return auction, alerts, stopped
+
+    # ---- a game -----------------------------------------------------------------------------
     def record(self, game: _RawGame) -> DealRecord | None:
-        err = self.err
+        problem = self.problem
         values = self.resolve(game)
+        if not game.tags:
+            if game.stray:
+                tok, line = game.stray[0]
+                problem(line, f"{tok[:40]!r} is outside any tag: a game is tags [Name \"value\"], "
+                              "an auction after [Auction], cards after [Play], and comments in "
+                              "braces or after ';'", "the text is left out")
+            return None  # a lone comment, or text between games
         if "Deal" not in values:
             header_only = all(v.startswith("##") or n == "Note" for n, v, _ in game.tags)
             if header_only:
-                return None  # a header of "##" tags (or a lone comment), not a board
-            raise err(game.line, "this game has no Deal tag: every board needs "
-                                 "[Deal \"N:... ... ... ...\"]")
+                return None  # a header of "##" tags, not a board
+            if self.strict:
+                self.fail(game.line, "this game has no Deal tag: every board needs "
+                                          "[Deal \"N:... ... ... ...\"] (read without "
+                                          "strict=True to take games without a deal)")
 
         def get(name: str) -> tuple[str | None, int]:
             v, line = values.get(name, (None, game.line))
@@ -563,33 +690,38 @@ class _Reader:
                 return None, line
             return v.strip(), line
 
-        deal_v, deal_line = values["Deal"]
-        deal = _parse_deal(deal_v, deal_line, err)
         board_v, line = get("Board")
         board_no = None
         if board_v is not None:
-            if not board_v.isdigit() or int(board_v) < 1:
-                raise err(line, f"Board {board_v!r} is not a board number: boards are numbered "
-                                "1, 2, 3, ...")
-            board_no = int(board_v)
+            board_no = _small_int(board_v)
+            if board_no == 0 and self.strict:
+                self.fail(line, "Board '0' is not a board number: boards are numbered 1, 2, "
+                                     "3, ... (read without strict=True to take board 0)")
+            if board_no is None:
+                problem(line, f"Board {board_v[:40]!r} is not a board number: boards are "
+                              "numbered 1, 2, 3, ...", "the board number is left out")
+        problem.board = None if board_no is None else str(board_no)
+        deal, known = None, None
+        if "Deal" in values:
+            deal, known = self.parse_deal(*values["Deal"])
         dealer_v, line = get("Dealer")
-        dealer = _parse_seat("Dealer", dealer_v, line, err) if dealer_v else None
+        dealer = self.parse_seat("Dealer", dealer_v, line) if dealer_v else None
         vul_v, line = get("Vulnerable")
         vul = None
         if vul_v is not None:
             try:
-                vul = Vulnerability.parse(vul_v)
+                vul = _VULS.get(vul_v) or Vulnerability.parse(vul_v)
             except ParseError:
-                raise err(line, f"Vulnerable {vul_v!r} is not a vulnerability: write None, NS, "
-                                "EW or All (or Love, -, Both)") from None
-        if board_no is not None:  # a missing Dealer or Vulnerable tag: the board number's
+                problem(line, f"Vulnerable {vul_v!r} is not a vulnerability: write None, NS, EW "
+                              "or All (or Love, -, Both)", "the vulnerability is left out")
+        if board_no:  # a missing Dealer or Vulnerable tag: the board number's
             b = Board.from_number(board_no)
             if "Dealer" not in values:
                 dealer = b.dealer
             if "Vulnerable" not in values:
                 vul = b.vulnerable
 
-        # auction
+        # auction, play and tables
         calls: tuple[Call, ...] = ()
         auction: Auction | None = None
         alerts: dict[int, str] = {}
@@ -599,10 +731,14 @@ class _Reader:
         dd_rows = None
         for name, val, line, tokens, notes in game.sections:
             if name == "Auction":
-                if calls:
-                    raise err(line, "a second Auction section in one game")
-                auction, alerts, stopped = _parse_auction(val, line, tokens, notes, dealer, err)
-                calls, dealer = auction.calls, auction.dealer
+                if auction is not None:
+                    problem(line, "a second Auction section in one game", "it is left out")
+                    continue
+                if val.startswith("#"):
+                    continue
+                auction, alerts, stopped = self.parse_auction(val, line, tokens, notes, dealer)
+                if auction is not None:
+                    calls, dealer = tuple(auction.calls), auction.dealer
             elif tokens or notes or name == "Play":
                 lines: dict[int, list[str]] = {}
                 for tok, tl in tokens:
@@ -619,36 +755,42 @@ class _Reader:
         decl_v, decl_line = get("Declarer")
         declarer = None
         if decl_v is not None:
-            declarer = _parse_seat("Declarer", decl_v.lstrip("^"), decl_line, err)
+            declarer = self.parse_seat("Declarer", decl_v.lstrip("^"), decl_line)
         con_v, con_line = get("Contract")
         if con_v is not None:
             if con_v.upper() == "PASS":
                 passed_out = True
             else:
                 try:
-                    contract = Contract.parse(con_v)
+                    contract = _CONTRACTS.get(con_v) or Contract.parse(con_v)
                 except ParseError:
-                    raise err(con_line, f"Contract {con_v!r} is not a contract: write a level "
-                                        "1-7, a strain (C D H S NT) and X or XX, as 4SX; or Pass")
-                if contract.declarer is not None and declarer is not None \
-                        and contract.declarer != declarer:
-                    raise err(con_line, f"Contract {con_v!r} names a declarer other than the "
-                                        f"Declarer tag's {declarer.name}")
-                if declarer is not None:
-                    contract = replace(contract, declarer=declarer)
-        if calls and not stopped and auction.is_over:  # type: ignore[union-attr]
-            from_auction = auction.contract  # type: ignore[union-attr]
+                    problem(con_line, f"Contract {con_v[:40]!r} is not a contract: write a level "
+                                      "1-7, a strain (C D H S NT) and X or XX, as 4SX; or Pass",
+                            "the contract is left out")
+                if contract is not None:
+                    if contract.declarer is not None and declarer is not None \
+                            and contract.declarer != declarer:
+                        problem(con_line, f"Contract {con_v!r} names a declarer other than the "
+                                          f"Declarer tag's {declarer.name}",
+                                "the Declarer tag's is kept")
+                    if declarer is not None:
+                        contract = replace(contract, declarer=declarer)
+        if calls and not stopped and auction is not None and auction.is_over:
+            from_auction = auction.contract
             if not from_auction:  # PASSED_OUT
                 if contract is not None:
-                    raise err(con_line, f"Contract {con_v!r} but the auction is passed out")
-                passed_out = True
+                    problem(con_line, f"Contract {con_v!r} but the auction is passed out",
+                            "both are kept")
+                else:
+                    passed_out = True
             elif contract is None and not passed_out:
                 contract = from_auction
             elif contract is None or not _contract_agrees(contract, from_auction):
-                raise err(con_line, f"Contract {con_v!r}"
-                                    + (f" by {contract.declarer.name}" if contract and
-                                       contract.declarer is not None else "")
-                                    + f" is not the contract the auction reaches ({from_auction})")
+                problem(con_line, f"Contract {con_v!r}"
+                                  + (f" by {contract.declarer.name}" if contract and
+                                     contract.declarer is not None else "")
+                                  + f" is not the contract the auction reaches ({from_auction})",
+                        "both are kept")
             else:
                 contract = from_auction
         res_v, res_line = get("Result")
@@ -656,12 +798,12 @@ class _Reader:
         if res_v is not None:
             if declarer is None and contract is not None:
                 declarer = contract.declarer
-            result = _parse_result(res_v, declarer, res_line, err)
-        if "DoubleDummyTricks" in values and get("DoubleDummyTricks")[0] is not None:
-            v, line = get("DoubleDummyTricks")
-            dd = _parse_dd(v, line, err)  # type: ignore[arg-type]
+            result = self.parse_result(res_v, declarer, res_line)
+        dd_v, dd_line = get("DoubleDummyTricks")
+        if dd_v is not None:
+            dd = self.parse_dd(dd_v, dd_line)
         elif dd_rows is not None:
-            dd = _dd_from_table(dd_rows[0], dd_rows[1], dd_rows[2], err)
+            dd = self.dd_from_table(*dd_rows)
 
         tags = {
             name: val for name, (val, _) in values.items()
@@ -672,31 +814,175 @@ class _Reader:
         loose = [re.sub(r"^\s*\d+\s*:", "", v) for n, v, _ in game.tags if n == "Note"]
         notes = tuple(" ".join(_unescape_suits(c).split())
                       for c in game.comments + loose if c.strip())
+        if game.stray:
+            tok, line = game.stray[0]
+            problem(line, f"{tok[:40]!r} is outside any tag: a game is tags [Name \"value\"], an "
+                          "auction after [Auction], cards after [Play], and comments in braces "
+                          "or after ';'", "it is left out")
         return DealRecord(
             deal=deal, board=board_no, dealer=dealer, vulnerable=vul, auction=calls,
             alerts=alerts, contract=contract, passed_out=passed_out, result=result,
-            notes=notes, dd=dd, tags=tags, sections=extra_sections, line=game.line,
+            notes=notes, dd=dd, tags=tags, sections=extra_sections, known=known, line=game.line,
         )
 
+    _RESULT_RE = re.compile(
+        r"^\^?\s*(?:(NS|EW)\s+([0-9]{1,2})(?:\s+(NS|EW)\s+([0-9]{1,2}))?|([0-9]{1,2}))\s*$",
+        re.I | re.ASCII)
 
-def loads(data: "str | bytes", source: str = "<pbn>") -> list[DealRecord]:
-    """Read the boards of a PBN text (str or bytes). Raises PBNError with the line on error."""
-    reader = _Reader(source)
-    records = []
-    text = _decode(data)
-    for game in _raw_games(text, reader.err):
-        rec = reader.record(game)
-        if rec is not None:
+    def parse_result(self, value: str, declarer: Seat | None, line: int) -> int | None:
+        m = self._RESULT_RE.match(value)
+        if not m:
+            self.problem(line, f"Result {value[:40]!r} is not a number of tricks: write 0 to 13 "
+                               "(tricks won by declarer), or NS 9 / EW 4", "the result is left out")
+            return None
+        if m.group(5) is not None:
+            tricks = int(m.group(5))
+        else:
+            if declarer is None:
+                self.problem(line, f"Result {value!r} gives a side's tricks but there is no "
+                                   "declarer", "the result is left out")
+                return None
+            pairs = {m.group(1).upper(): int(m.group(2))}
+            if m.group(3):
+                pairs[m.group(3).upper()] = int(m.group(4))
+            side = declarer.side.value
+            tricks = pairs[side] if side in pairs else 13 - pairs[declarer.side.other.value]
+        if not 0 <= tricks <= 13:
+            self.problem(line, f"Result {value!r}: a side takes 0 to 13 tricks",
+                         "the result is left out")
+            return None
+        return tricks
+
+    def parse_dd(self, value: str, line: int):
+        v = value.strip()
+        if not re.fullmatch(r"[0-9a-dA-D]{20}", v):
+            self.problem(line, f"DoubleDummyTricks {value[:40]!r} must be 20 hex digits 0-d "
+                               "(declarers N S E W, strains NT S H D C)", "the table is left out")
+            return None
+        table = [[0] * 5 for _ in range(4)]
+        for k, ch in enumerate(v):
+            table[_DD_SEATS[k // 5]][_DD_STRAINS[k % 5]] = int(ch, 16)
+        return tuple(tuple(r) for r in table)
+
+    def dd_from_table(self, value: str, rows: list[tuple[str, int]], line: int):
+        """An OptimumResultTable (Declarer;Denomination;Result rows) as a dd table, if complete."""
+        cols = [c.split("\\")[0].lstrip("+-") for c in value.split(";")]
+        if cols[:3] != ["Declarer", "Denomination", "Result"]:
+            return None
+        toks = [t for t, _ in rows]
+        if len(toks) % len(cols):
+            self.problem(line, f"OptimumResultTable has {len(toks)} entries, not a multiple of its "
+                               f"{len(cols)} columns", "the table is kept as text only")
+            return None
+        table: list[list] = [[None] * 5 for _ in range(4)]
+        for k in range(0, len(toks), len(cols)):
+            try:
+                seat = Seat.parse(toks[k])
+                strain = Strain.parse(toks[k + 1])
+            except ParseError:
+                seat = strain = None
+            tricks = _small_int(toks[k + 2])
+            if seat is None or strain is None or tricks is None or tricks > 13:
+                self.problem(rows[k][1], f"OptimumResultTable row {' '.join(toks[k:k + 3])!r} is "
+                                         "not a declarer, a strain and 0 to 13 tricks",
+                             "the table is kept as text only")
+                return None
+            table[seat][strain] = tricks
+        if any(x is None for r in table for x in r):
+            return None
+        return tuple(tuple(r) for r in table)
+
+
+@dataclass
+class _Source:
+    """What a record remembers of the file it was read from, to write it back as it was."""
+
+    prefix: str                 # the text before the game (header, blank lines, % lines, ...)
+    text: str                   # the game itself
+    tail: str                   # the text after the game, for the file's last record
+    first: bool                 # the prefix holds the start of the file
+    last: bool                  # the tail holds the end of the file
+    file: object                # the same object for every record of one read
+    index: int                  # the record's place in that read
+    newline: str
+    encoding: str
+    bom: bool
+    pieces: tuple               # (anchor, raw) comments and lines of the game, in order
+    state: tuple                # the record's fields as read
+
+
+def loads(data: "str | bytes", source: str = "<pbn>", *, strict: bool = False,
+          progress: bool | None = None) -> list[DealRecord]:
+    """Read the boards of a PBN text (str or bytes).
+
+    Lenient by default: a game or part of one that cannot be read is given as a PBNWarning
+    naming the source, line and game, and the rest loads; ``strict=True`` raises PBNError
+    with the line instead. ``progress`` shows a progress bar (default: for big files read at
+    an interactive terminal)."""
+    text, encoding, newline, bom = _decode(data)
+    reader = _Reader(source, strict)
+    bar = _progress(len(text), source, progress)
+    records: list[DealRecord] = []
+    spans: list[tuple[int, int, tuple]] = []
+    done = 0
+    collecting = gc.isenabled()
+    gc.disable()  # many small objects, none of them garbage: the collector would only slow us
+    try:
+        for game in _scan_games(text, reader.problem):
+            reader.problem.game += 1
+            reader.problem.board = None
+            if not game.tags and game.stray and not game.broken:
+                chunk = text[game.start:game.end + 1]
+                if _DEALER_OUTPUT_RE.match(chunk.rstrip("\n") + "\n"):
+                    continue  # dealer's average / frequency output
+            if game.fast:
+                reader.problem.quiet = True
+                try:
+                    rec = reader.record(game)
+                except _Retry:  # something to report: read the game again, with its lines
+                    reader.problem.quiet = False
+                    again = list(_Scanner(text[game.start:game.end], reader.problem, game.line,
+                                          game.start).run())
+                    rec = reader.record(again[0]) if again else None
+                    game = again[0] if again else game
+                finally:
+                    reader.problem.quiet = False
+            else:
+                rec = reader.record(game)
+            problems = reader.problem.take()
+            if rec is None:
+                continue
+            rec.problems = problems
             records.append(rec)
+            spans.append((game.start, game.end, tuple(game.pieces)))
+            if bar is not None:
+                bar.update(game.end - done)
+                done = game.end
+    finally:
+        if collecting:
+            gc.enable()
+        if bar is not None:
+            bar.close()
+    prev = 0
+    file = object()
+    for k, (rec, (start, end, pieces)) in enumerate(zip(records, spans)):
+        last = k == len(records) - 1
+        rec.source = _Source(
+            prefix=text[prev:start], text=text[start:end], tail=text[end:] if last else "",
+            first=k == 0, last=last, file=file, index=k, newline=newline, encoding=encoding, bom=bom, pieces=pieces,
+            state=_state(rec))
+        prev = end
     return records
 
 
-def load(file: "str | os.PathLike | IO") -> list[DealRecord]:
-    """Read a PBN file from a path or an open file."""
+def load(file: "str | os.PathLike | IO", *, strict: bool = False,
+         progress: bool | None = None) -> list[DealRecord]:
+    """Read a PBN file from a path or an open file (see ``loads``)."""
     if isinstance(file, (str, os.PathLike)):
         with open(file, "rb") as fh:
-            return loads(fh.read(), source=os.fspath(file))
-    return loads(file.read(), source=getattr(file, "name", "<pbn>"))
+            return loads(fh.read(), source=os.fspath(file), strict=strict, progress=progress)
+    return loads(file.read(), source=getattr(file, "name", "<pbn>"), strict=strict,
+                 progress=progress)
 
 
 # ================================================================================ writing ===
@@ -704,8 +990,10 @@ def load(file: "str | os.PathLike | IO") -> list[DealRecord]:
 def _pbn_escape(value: str) -> str:
     """Quote a tag value: '"' becomes '\\"'; a backslash is doubled only where a reader would
     take it for an escape (before '"' or '\\', or at the end), so that the column widths of
-    tables ("Result\\2R") stay as every program writes them."""
-    return re.sub(r'\\(?=["\\]|$)', r"\\\\", str(value)).replace('"', '\\"')
+    tables ("Result\\2R") stay as every program writes them. A tag value is one line: line
+    breaks and other control characters (but tabs) become spaces."""
+    value = re.sub(r"[\x00-\x08\x0a-\x1f\x7f]", " ", str(value))
+    return re.sub(r'\\(?=["\\]|$)', r"\\\\", value).replace('"', '\\"')
 
 
 def _tag(name: str, value: object) -> str:
@@ -725,38 +1013,64 @@ def _wrap(text: str, width: int = 78) -> list[str]:
     return lines
 
 
-def _game_lines(rec: DealRecord) -> list[str]:
+def _check_dd(dd) -> str:
+    """The DoubleDummyTricks value of a table, refusing counts a deal cannot have."""
+    try:
+        values = [int(dd[s][t]) for s in _DD_SEATS for t in _DD_STRAINS]
+    except (TypeError, ValueError, IndexError) as e:
+        raise PBNError(f"a double-dummy table is 4 rows (N E S W) of 5 trick counts (C D H S NT): "
+                       f"{e}") from None
+    if any(not 0 <= v <= 13 for v in values):
+        raise PBNError(f"a double-dummy table gives 0 to 13 tricks, not {values}")
+    return "".join("%x" % v for v in values)
+
+
+def _game_lines(rec: DealRecord, pieces: Sequence[tuple[str | None, str]] = ()) -> list[str]:
+    """The export-format lines of a game; ``pieces`` (comments and ';'/'%' lines of the game
+    as read, each after the tag it followed) are put back after that tag, or before it when the
+    tag has lines of data (endplay takes a comment after an auction for a call)."""
     tags = dict(rec.tags)
-    unknown = "?"
     first = Seat.N if rec.dealer is None else rec.dealer
     declarer = rec.declarer
+    deal_text = ""
+    if rec.deal is not None:
+        deal_text = rec.deal.to_pbn(first)
+    elif rec.known is not None:
+        from ..model.hand import holdings_to_pbn
+
+        deal_text = f"{first.name}:" + " ".join(
+            "-" if rec.known[s] is None else holdings_to_pbn(rec.known[s])
+            for s in first.clockwise())
     values = {
         "Event": tags.pop("Event", ""),
         "Site": tags.pop("Site", ""),
         "Date": tags.pop("Date", ""),
-        "Board": unknown if rec.board is None else rec.board,
+        "Board": rec.board,
         "West": tags.pop("West", ""),
         "North": tags.pop("North", ""),
         "East": tags.pop("East", ""),
         "South": tags.pop("South", ""),
-        "Dealer": unknown if rec.dealer is None else rec.dealer.name,
-        "Vulnerable": unknown if rec.vulnerable is None else rec.vulnerable.value,
-        "Deal": rec.deal.to_pbn(first),
+        "Dealer": "?" if rec.dealer is None else rec.dealer.name,
+        "Vulnerable": "?" if rec.vulnerable is None else rec.vulnerable.value,
+        "Deal": deal_text,
         "Scoring": tags.pop("Scoring", ""),
         "Declarer": "" if declarer is None else declarer.name,
         "Contract": "Pass" if rec.passed_out else ("" if rec.contract is None
                                                    else rec.contract.to_ascii()),
         "Result": "" if rec.result is None else rec.result,
     }
-    out = [_tag(name, values[name]) for name in MANDATORY_TAGS]
+    # (name, lines, has data): the game tag by tag, for the comments to find their places
+    blocks: list[tuple[str, list[str], bool]] = []
+    for name in MANDATORY_TAGS:
+        if name == "Board" and rec.board is None:
+            continue  # an unknown board: endplay refuses "?", and a missing tag is allowed
+        blocks.append((name, [_tag(name, values[name])], False))
     if rec.dd is not None:
-        tags["DoubleDummyTricks"] = "".join(
-            "%x" % rec.dd[s][t] for s in _DD_SEATS for t in _DD_STRAINS
-        )
+        tags["DoubleDummyTricks"] = _check_dd(rec.dd)
     for name in sorted(tags):
-        out.append(_tag(name, tags[name]))
+        blocks.append((name, [_tag(name, tags[name])], False))
     if rec.auction:
-        out.append(_tag("Auction", first.name))
+        out = [_tag("Auction", first.name)]
         row: list[str] = []
         numbers: dict[str, int] = {}
         for k, call in enumerate(rec.auction):
@@ -772,197 +1086,145 @@ def _game_lines(rec: DealRecord) -> list[str]:
             out.append(" ".join(row))
         for text, num in numbers.items():
             out.append(_tag("Note", f"{num}:{text}"))
+        blocks.append(("Auction", out, True))
     sections = dict(rec.sections)
     if "Play" in sections:
         val, body = sections.pop("Play")
-        out.append(_tag("Play", val))
-        out.extend(body)
+        blocks.append(("Play", [_tag("Play", val), *body], True))
     for name in sorted(sections):
         val, body = sections[name]
-        out.append(_tag(name, val))
-        out.extend(body)
-    for note in rec.notes:
-        lines = _wrap(_escape_suits(note).replace("}", ")").replace("{", "("))
-        if lines:
-            lines[0] = "{" + lines[0]
-            lines[-1] += "}"
+        blocks.append((name, [_tag(name, val), *body], bool(body)))
+
+    # comments as they were, in their places; new notes as wrapped comments before the auction
+    kept: list[tuple[str | None, str]] = []
+    remaining = list(rec.notes)
+    for anchor, raw in pieces:
+        if raw.startswith("{"):
+            body = " ".join(_unescape_suits(raw[1:-1] if raw.endswith("}") else raw[1:]).split())
+            if not body:
+                kept.append((anchor, raw))
+                continue
+            if body not in remaining:
+                continue  # a comment the record no longer has
+            remaining.remove(body)
+        kept.append((anchor, raw))
+    for note in remaining:
+        lines = _wrap(_escape_suits(note))
+        if not lines:
+            continue
+        text = "\n".join(lines)
+        raw = "{" + text + "}" if "}" not in text else "\n".join("; " + x for x in lines)
+        kept.append(("Auction" if rec.auction else None, raw))
+    out: list[str] = [raw for anchor, raw in kept if anchor is None]
+    names = {b[0] for b in blocks}
+    for name, lines, has_data in blocks:
+        here = [raw for anchor, raw in kept if anchor == name]
+        if has_data:
+            out.extend(here)
             out.extend(lines)
-    return out
+        else:
+            out.extend(lines)
+            out.extend(here)
+    out.extend(raw for anchor, raw in kept if anchor is not None and anchor not in names)
+    return "\n".join(out).split("\n")
+
+
+def _changed(rec: DealRecord) -> bool:
+    src = rec.source
+    return not isinstance(src, _Source) or _state(rec) != src.state
 
 
 def dumps(records: Iterable[DealRecord], *, creator: str | None = None,
-          extra_header: Sequence[str] = ()) -> str:
-    """The PBN 2.1 export-format text of these records (CRLF line ends, UTF-8 content).
-    ``extra_header`` lines are added to the %-escape lines at the top."""
+          extra_header: Sequence[str] = (), newline: str | None = None) -> str:
+    """The PBN text of these records.
+
+    A record read from a file and not changed since is written as the file had it (with the
+    file's header before the first record, and what followed the last one after it); others in
+    the export format. Line ends are the file's (``newline`` to choose; CRLF for new files);
+    ``extra_header`` lines are added to the %-escape lines of a new header."""
     from .. import __version__
 
-    head = [
-        "% PBN 2.1",
-        "% EXPORT",
-        "%Content-type: text/x-pbn; charset=UTF-8",
-        f"%Creator: {creator or 'bridgelab ' + __version__}",
-        *(line if line.startswith("%") else "%" + line for line in extra_header),
-    ]
-    games = ["\r\n".join(_game_lines(r)) for r in records]
-    return "\r\n".join(head) + "\r\n" + "\r\n\r\n".join(games) + ("\r\n" if games else "")
+    records = list(records)
+    for rec in records:
+        if not isinstance(rec, DealRecord):
+            raise PBNError(f"PBN is written from DealRecords, not {type(rec).__name__}")
+    sources = [r.source for r in records if isinstance(r.source, _Source)]
+    nl = newline or (sources[0].newline if sources else "\r\n")
+    parts: list[str] = []
+    first_src = records[0].source if records else None
+    if not (isinstance(first_src, _Source) and first_src.first):
+        head = [
+            "% PBN 2.1",
+            "% EXPORT",
+            "%Content-type: text/x-pbn; charset=UTF-8",
+            f"%Creator: {creator or 'bridgelab ' + __version__}",
+            *(_pbn_escape(line) if line.startswith("%") else "%" + _pbn_escape(line)
+              for line in extra_header),
+        ]
+        parts.append("\n".join(head))
+    before: _Source | None = None
+    for k, rec in enumerate(records):
+        src = rec.source if isinstance(rec.source, _Source) else None
+        if src is None:
+            sep = "" if not parts else "\n" if k == 0 else "\n\n"
+            parts.append(sep + "\n".join(_game_lines(rec)))
+            before = None
+            continue
+        prefix = src.prefix
+        follows = before is not None and before.file is src.file and before.index + 1 == src.index
+        if parts and not follows:
+            prefix = "\n\n" + prefix.lstrip("\n")  # an empty line between games
+        elif not parts and not src.first:
+            prefix = prefix.lstrip("\n")
+        before = src
+        body = src.text if not _changed(rec) else "\n".join(_game_lines(rec, src.pieces))
+        parts.append(prefix + body)
+    last = records[-1].source if records else None
+    if isinstance(last, _Source) and last.last:
+        parts.append(last.tail)
+    elif parts:
+        parts.append("\n")
+    text = "".join(parts)
+    return text.replace("\n", nl) if nl != "\n" else text
 
 
 def dump(records: Iterable[DealRecord], file: "str | os.PathLike | IO", **kw) -> None:
-    """Write records to a path (UTF-8, CRLF) or to an open text or binary file."""
+    """Write records to a path or to an open text or binary file. A file read and written back
+    unchanged keeps its encoding (UTF-8 or Latin-1) and byte-order mark; new files are UTF-8."""
+    records = list(records)
     text = dumps(records, **kw)
+    src = records[0].source if records and isinstance(records[0].source, _Source) else None
+    encoding = src.encoding if src is not None and src.first else "utf-8"
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError:
+        data = text.encode("utf-8")
+    if src is not None and src.first and src.bom and encoding == "utf-8":
+        data = b"\xef\xbb\xbf" + data
     if isinstance(file, (str, os.PathLike)):
-        with open(file, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+        with open(file, "wb") as fh:
+            fh.write(data)
     elif isinstance(file, (io.RawIOBase, io.BufferedIOBase)) or "b" in getattr(file, "mode", ""):
-        file.write(text.encode("utf-8"))
+        file.write(data)
     else:
         file.write(text)
 
 
-# ============================================================================ LIN (BBO) ===
-
-_LIN_SEAT = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
-_LIN_VUL = {"o": "None", "0": "None", "n": "NS", "e": "EW", "b": "All"}
+# ========================================================================= by file name ===
 
 
-def _lin_hand(text: str, where: str, line: int, err: _Error) -> tuple[int, int, int, int] | None:
-    if not text.strip():
-        return None
-    parts = {"S": "", "H": "", "D": "", "C": ""}
-    suit = None
-    for ch in text.strip().upper():
-        if ch in parts:
-            suit = ch
-        elif suit is None:
-            raise err(line, f"{where} hand {text!r} must start with a suit letter S, H, D or C")
-        else:
-            parts[suit] += ch
-    try:
-        return parse_holdings(".".join(parts[s] for s in "SHDC"))
-    except PBNError as e:
-        raise err(line, f"{where} hand {text!r}: {e}") from None
-
-
-def loads_lin(data: "str | bytes", source: str = "<lin>") -> list[DealRecord]:
-    """Read BBO's LIN format (hand records and played boards): deals, board numbers, dealer,
-    vulnerability, players, auction and alerts. The play is not kept."""
-    err = _Error(source)
-    text = _decode(data)
-    records: list[DealRecord] = []
-    cur: dict | None = None
-
-    def finish():
-        if cur is None:
-            return
-        if cur.get("deal") is None:
-            raise err(cur["line"], "this board has no md| (the cards)")
-        rec = DealRecord(
-            deal=cur["deal"], board=cur.get("board"), dealer=cur["dealer"],
-            vulnerable=cur.get("vul"), auction=tuple(cur["calls"]), alerts=cur["alerts"],
-            tags=cur["tags"], line=cur["line"],
-        )
-        if rec.board is not None and rec.vulnerable is None:
-            rec.vulnerable = Board.from_number(rec.board).vulnerable
-        if rec.auction:
-            try:
-                auction = Auction(rec.dealer, rec.auction)
-            except BridgeError as e:
-                raise err(cur["line"], f"the auction is not legal: {e}") from None
-            if auction.is_over:
-                rec.contract = auction.contract or None
-                rec.passed_out = auction.passed_out
-        records.append(rec)
-
-    # Split into key|value| pairs, remembering each key's line.
-    line = 1
-    fields = text.split("|")
-    line_of = []
-    for f in fields:
-        lead = f[:len(f) - len(f.lstrip())]  # the key's own line, after any line breaks
-        line_of.append(line + lead.count("\n"))
-        line += f.count("\n")
-    k = 0
-    pending_board: int | None = None
-    pending_players: dict[str, str] | None = None
-    while k + 1 < len(fields):
-        key, value, kline = fields[k].strip().lower(), fields[k + 1], line_of[k]
-        k += 2
-        if not key:
-            continue
-        if key == "qx":
-            m = re.search(r"(\d+)", value)
-            pending_board = int(m.group(1)) if m else None
-        elif key == "pn":
-            names = [x.strip() for x in value.split(",")]
-            pending_players = dict(zip(("South", "West", "North", "East"), names[:4]))
-            if cur is not None:
-                cur["tags"].update(pending_players)
-        elif key == "md":
-            finish()
-            v = value.strip()
-            if not v or v[0] not in _LIN_SEAT:
-                raise err(kline, f"md|{value}| must start with the dealer: 1 South, 2 West, "
-                                 "3 North, 4 East")
-            dealer = _LIN_SEAT[v[0]]
-            hands = v[1:].split(",")
-            rows: list = [None] * 4
-            for seat, h in zip((Seat.S, Seat.W, Seat.N, Seat.E), hands):
-                rows[seat] = _lin_hand(h, seat.full_name + "'s", kline, err)
-            missing = [s for s in SEATS if rows[s] is None]
-            if len(missing) > 1:
-                raise err(kline, "md| gives fewer than three hands")
-            if missing:
-                _fill_fourth(rows, missing[0])
-            try:
-                deal = Deal.from_holdings(np.array(rows, dtype=np.uint16))
-            except PBNError as e:
-                raise err(kline, f"md|{value}|: {e}") from None
-            cur = {"deal": deal, "dealer": dealer, "calls": [], "alerts": {}, "line": kline,
-                   "tags": dict(pending_players or {}), "board": pending_board}
-            pending_board = None
-        elif cur is None:
-            continue  # headers before the first board (vg, pn of a match, ...)
-        elif key == "ah":
-            m = re.search(r"(\d+)", value)
-            if m:
-                cur["board"] = int(m.group(1))
-        elif key == "sv":
-            v = value.strip().lower()
-            if v not in _LIN_VUL:
-                raise err(kline, f"sv|{value}| is not a vulnerability: o (none), n, e or b (both)")
-            cur["vul"] = Vulnerability.parse(_LIN_VUL[v])
-        elif key == "mb":
-            for word in value.split("-") if len(value) > 2 and "-" in value else [value]:
-                alert = word.endswith("!")
-                try:
-                    call = Call.parse(word.rstrip("!"))
-                except ParseError:
-                    raise err(kline, f"mb|{value}|: {word!r} is not a call") from None
-                cur["calls"].append(call)
-                if alert:
-                    cur["alerts"].setdefault(len(cur["calls"]) - 1, "")
-        elif key == "an":
-            if cur["calls"]:
-                cur["alerts"][len(cur["calls"]) - 1] = _lin_unescape(value)
-    finish()
-    if not records:
-        raise err(1, "no board found: a LIN board gives its cards with md|...|")
-    return records
-
-
-def _lin_unescape(text: str) -> str:
-    return re.sub(r"!([shdc])", lambda m: _SUIT_ESCAPES["\\" + m.group(1).upper()], text, flags=re.I)
-
-
-def load_lin(file: "str | os.PathLike | IO") -> list[DealRecord]:
-    if isinstance(file, (str, os.PathLike)):
-        with open(file, "rb") as fh:
-            return loads_lin(fh.read(), source=os.fspath(file))
-    return loads_lin(file.read(), source=getattr(file, "name", "<lin>"))
-
-
-def read_deals(file: "str | os.PathLike") -> list[DealRecord]:
+def read_deals(file: "str | os.PathLike", *, strict: bool = False,
+               progress: bool | None = None) -> list[DealRecord]:
     """Read a .pbn or .lin file, by its name's ending (PBN otherwise)."""
     if os.fspath(file).lower().endswith(".lin"):
-        return load_lin(file)
-    return load(file)
+        return load_lin(file, strict=strict, progress=progress)
+    return load(file, strict=strict, progress=progress)
+
+
+def write_deals(records: Iterable[DealRecord], file: "str | os.PathLike") -> str:
+    """Write records to a .pbn or .lin file, by its name's ending (PBN otherwise)."""
+    if os.fspath(file).lower().endswith(".lin"):
+        dump_lin(records, file)
+    else:
+        dump(records, file)
+    return os.fspath(file)

@@ -180,6 +180,17 @@ class Deal:
         return d
 
     @classmethod
+    def _from_checked(cls, rows) -> "Deal":
+        """A Deal from four rows of holdings the caller has already found to be 52 different
+        cards, 13 to a hand (the file readers check on the way): no second check, for speed."""
+        arr = np.array(rows, dtype=np.uint16)
+        arr.setflags(write=False)
+        d = cls.__new__(cls)
+        d._holdings = arr
+        d._hands = tuple(Hand._from_checked(tuple(int(x) for x in r)) for r in rows)
+        return d
+
+    @classmethod
     def from_pbn(cls, text: str) -> "Deal":
         """Read a PBN deal: the first seat, a colon, then four hands clockwise from it.
 

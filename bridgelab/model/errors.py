@@ -19,6 +19,7 @@ __all__ = [
     "IllegalCard",
     "ConstraintError",
     "BankError",
+    "PBNWarning",
     "ProgressError",
 ]
 
@@ -111,6 +112,11 @@ class ConstraintError(BridgeError):
 
 class BankError(BridgeError):
     """A quiz bank file that does not follow the documented format."""
+
+
+class PBNWarning(UserWarning):
+    """Part of a PBN or LIN file that a lenient read could not take; the rest of the file is read.
+    The message names the file, the line and the game; ``strict=True`` raises PBNError instead."""
 
 
 class ProgressError(BridgeError):

@@ -107,6 +107,13 @@ class Hand:
 
     # ---- construction and notation ------------------------------------------------------
     @classmethod
+    def _from_checked(cls, holdings: tuple[int, int, int, int]) -> "Hand":
+        """A Hand from four holdings already known to be 13 cards (see Deal._from_checked)."""
+        h = cls.__new__(cls)
+        h._holdings = holdings
+        return h
+
+    @classmethod
     def from_pbn(cls, text: str) -> "Hand":
         """Read 'AKQ2.KJ4.A93.T52': spades, hearts, diamonds, clubs separated by dots."""
         return cls(parse_holdings(text))

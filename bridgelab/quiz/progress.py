@@ -28,7 +28,8 @@ from pathlib import Path
 
 from ..model.errors import BridgeError, ProgressError
 
-__all__ = ["ProgressStore", "Mistake", "default_path", "SCHEMA_VERSION", "MIGRATIONS"]
+__all__ = ["ProgressStore", "Mistake", "PlayedDeal", "default_path", "SCHEMA_VERSION",
+           "MIGRATIONS"]
 
 MIGRATIONS: list[tuple[int, str, tuple[str, ...]]] = [
     (1, "the answers table (the first schema, before sessions were kept)", (
@@ -51,6 +52,25 @@ MIGRATIONS: list[tuple[int, str, tuple[str, ...]]] = [
     )),
     (2, "answers.session: the quiz session each answer belongs to (older answers: '')", (
         "ALTER TABLE answers ADD COLUMN session TEXT NOT NULL DEFAULT ''",
+    )),
+    (3, "plays: the deals played with the coach", (
+        """CREATE TABLE IF NOT EXISTS plays (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            user        TEXT NOT NULL,
+            deal        TEXT NOT NULL,
+            contract    TEXT NOT NULL,
+            declarer    TEXT NOT NULL,
+            learner     TEXT NOT NULL,
+            cards       TEXT NOT NULL,
+            tricks      INTEGER NOT NULL,
+            dd_tricks   INTEGER NOT NULL,
+            hints       INTEGER NOT NULL,
+            made        INTEGER NOT NULL,
+            claimed     INTEGER NOT NULL,
+            source      TEXT NOT NULL,
+            played_at   REAL NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS plays_user ON plays (user, id)",
     )),
 ]
 """(version, what it does, SQL statements), oldest first; each runs once, in order."""
@@ -88,6 +108,36 @@ class Mistake:
     given: str
     expected: str
     answered_at: float
+
+
+@dataclass(frozen=True)
+class PlayedDeal:
+    """One deal played with the coach: the deal (PBN), contract, the learner's seats, every card
+    in order ("SA H2 ..."), declarer's tricks, double-dummy tricks from the start, hints used."""
+
+    id: int
+    user: str
+    deal: str
+    contract: str
+    declarer: str
+    learner: str
+    cards: str
+    tricks: int
+    dd_tricks: int
+    hints: int
+    made: bool
+    claimed: bool
+    source: str
+    played_at: float
+
+    @property
+    def learner_declared(self) -> bool:
+        return self.declarer in self.learner
+
+    @property
+    def went_down(self) -> bool:
+        """The learner declared and the contract failed."""
+        return self.learner_declared and not self.made
 
 
 def _explain(e: sqlite3.Error, path, doing: str, timeout: float) -> ProgressError:
@@ -358,9 +408,23 @@ class ProgressStore:
         )])
         return int(row)
 
+    def record_play(self, *, user: str, deal: str, contract: str, declarer: str, learner: str,
+                    cards: str, tricks: int, dd_tricks: int, hints: int, made: bool,
+                    claimed: bool = False, source: str = "") -> int:
+        """Store one played deal (a coach session's end) in its own transaction; returns its id."""
+        row = self._write("save a played deal in", [(
+            "INSERT INTO plays (user, deal, contract, declarer, learner, cards, tricks,"
+            " dd_tricks, hints, made, claimed, source, played_at)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (user, deal, contract, declarer, learner, cards, int(tricks), int(dd_tricks),
+             int(hints), int(bool(made)), int(bool(claimed)), source, time.time()),
+        )])
+        return int(row)
+
     def clear(self, user: str = "default") -> None:
-        """Forget every answer of ``user``."""
-        self._write("clear answers in", [("DELETE FROM answers WHERE user = ?", (user,))])
+        """Forget every answer and played deal of ``user``."""
+        self._write("clear answers in", [("DELETE FROM answers WHERE user = ?", (user,)),
+                                         ("DELETE FROM plays WHERE user = ?", (user,))])
 
     def _read(self, sql: str, params=()) -> "tuple[list[str], list[tuple]]":
         """(column names, rows) of a query; a ProgressError if the file cannot be read."""
@@ -406,6 +470,19 @@ class ProgressStore:
                          GROUP BY question_id) l ON a.id = l.last
                    WHERE a.correct = 0 ORDER BY a.id""", (user,))[1]
         return [Mistake(*r) for r in rows]
+
+    def plays(self, user: str = "default", *, went_down: bool | None = None) -> list[PlayedDeal]:
+        """The deals ``user`` played, oldest first; ``went_down=True``: only those the learner
+        declared and went down in (to review them)."""
+        with self._lock:
+            rows = self._read(
+                "SELECT id, user, deal, contract, declarer, learner, cards, tricks, dd_tricks, hints,"
+                " made, claimed, source, played_at FROM plays WHERE user = ? ORDER BY id",
+                (user,))[1]
+        out = [PlayedDeal(*r[:10], bool(r[10]), bool(r[11]), *r[12:]) for r in rows]
+        if went_down is not None:
+            out = [p for p in out if p.went_down == went_down]
+        return out
 
 
 def _readable_rows(path: Path) -> "tuple[list[tuple], list[str]]":

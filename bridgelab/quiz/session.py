@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import uuid
 from pathlib import Path
 from typing import Iterable
@@ -190,6 +191,17 @@ def _read(q: Question, text) -> "tuple[bool, str, bool]":
     return normalise_text(raw) == normalise_text(q.answer), raw.strip(), True
 
 
+def _given_in(before: Question, after: Question, given: str) -> str:
+    """The learner's answer ``given`` to ``before``, as shown with ``after`` (the same question
+    in another language): the same choice, seat, yes/no or number, in the new words."""
+    if given in before.choices and len(before.choices) == len(after.choices):
+        return after.choices[before.choices.index(given)]
+    if after.kind == "number":
+        n = parse_number(given)
+        return given if n is None else format_number(n, after.lang)
+    return given
+
+
 _HINTS = {
     "number": "write a number, such as 420 or 2½",
     "call": "write a call, such as 4♠, 4S, 3NT, Pass, X or XX",
@@ -276,10 +288,11 @@ class QuizSession:
             self._deal()  # this bank question is not written in the new language: the next one
             return
         if self._current is not None and self._spec is not None:
-            feedback = self._feedback
+            feedback, before = self._feedback, self._current
             self._current = make_question(*self._spec, lang=self._lang)
             if feedback is not None:  # the same verdict, explained in the new language
-                self._feedback = Feedback(feedback.correct, feedback.given, self._current.answer_text,
+                given = _given_in(before, self._current, feedback.given)
+                self._feedback = Feedback(feedback.correct, given, self._current.answer_text,
                                           self._current.explanation, self._current.id)
 
     def _keep_bank_entries_in(self, lang: str) -> None:
@@ -360,9 +373,17 @@ class QuizSession:
                             q.id, understood=False)
         fb = Feedback(correct, given, q.answer_text, q.explanation, q.id)
         if self.store is not None:
-            self.store.record(user=self.user, session=self.session_id, question_id=q.id, source=q.source,
-                              seed=q.seed, topic=q.topic, level=q.level, kind=q.kind, lang=self._lang,
-                              given=given, expected=str(q.answer), correct=correct)
+            try:
+                self.store.record(user=self.user, session=self.session_id, question_id=q.id,
+                                  source=q.source, seed=q.seed, topic=q.topic, level=q.level,
+                                  kind=q.kind, lang=self._lang, given=given,
+                                  expected=str(q.answer), correct=correct)
+            except sqlite3.Error as e:  # read-only, locked, full or damaged: a package error
+                raise BridgeError(
+                    _t("Your answer could not be saved in {path} ({error}): ask your teacher to "
+                       "check the progress file.", self._lang, path=str(self.store.path),
+                       error=str(e))
+                ) from None
         self._feedback = fb
         self.asked += 1
         if correct:

@@ -22,10 +22,10 @@ from ..model.hand import Hand
 from ..text.i18n import check_language, translate
 from ..text.terms import read_seat
 from ..rules.rulings import reword
-from .engine import (N_, CallTerm, Check, HandFacts, Join, Msg, Rule, SeatTerm, System, default_system,
+from .engine import (N_, CallTerm, Check, HandFacts, Join, Msg, Rule, SeatTerm, System, auction_view, default_system, get_system,
                      render)
 
-__all__ = ["Advice", "Considered", "advise", "our_calls", "as_auction"]
+__all__ = ["Advice", "Considered", "advise", "our_calls", "as_auction", "NOT_COVERED"]
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,8 @@ class Advice:
     lang: str = "en"
     reason_msgs: list = field(default_factory=list, repr=False, compare=False)
     promises_msg: object = field(default="", repr=False, compare=False)
+    covered: bool = True
+    """False when the system has no rule for this auction (or hand): the call is then only a pass."""
 
     def __repr__(self) -> str:
         return f"Advice({self.call.to_ascii()!r}, {self.reason!r})"
@@ -117,7 +119,7 @@ class Advice:
         return Advice(self.call, [render(m, lang) for m in self.reason_msgs],
                       render(self.promises_msg, lang), self.rule,
                       [c.in_language(lang) for c in self.considered], self.checks, self.situation,
-                      self.hand, lang, self.reason_msgs, self.promises_msg)
+                      self.hand, lang, self.reason_msgs, self.promises_msg, self.covered)
 
     def _t(self, msgid: str, **args) -> str:
         return translate(msgid, self.lang, **args)
@@ -170,31 +172,16 @@ def as_auction(auction, seat: "Seat | str | None" = None) -> Auction:
 
 
 def our_calls(auction: Auction, seat: Seat, lang: str = "en") -> tuple[list[Call] | None, str]:
-    """Our side's calls from our first bid on, or None with the reason when the system has no
-    rules for this auction (an opponent bid or doubled, or we doubled)."""
-    ours, why = _our_calls(auction, seat)
-    return ours, render(why, lang)
+    """Our side's calls from our first bid on when the opponents have only passed; else None with
+    the reason (for callers that only know uncontested auctions)."""
+    view = auction_view(auction, seat)
+    if any(not ours for ours, _ in view):
+        return None, render(NOT_COVERED, lang)
+    return [c for _, c in view], ""
 
 
-def _our_calls(auction: Auction, seat: Seat) -> tuple[list[Call] | None, object]:
-    ours: list[Call] = []
-    for who, call in auction.history:
-        if who.side is not seat.side:
-            if call != PASS:
-                return None, Msg("{seat} (an opponent) called {call}: this beginner system has no rules "
-                                 "for competitive auctions, so it passes", seat=SeatTerm(who),
-                                 call=CallTerm(call))
-            continue
-        if call == PASS:
-            if ours:
-                return None, Msg("our side has passed after bidding: the system has nothing more to say")
-            continue
-        if not call.is_bid:
-            return None, Msg("our side called {call}: this beginner system has no rules for doubles",
-                             call=CallTerm(call))
-        ours.append(call)
-    return ours, ""
-
+NOT_COVERED = Msg("the system does not cover this auction")
+"""The advice's words when no rule of the system is written for the auction so far."""
 
 _SITUATION_BY_LEN = {0: "opening", 1: "response", 2: "rebid", 3: "responder_rebid"}
 
@@ -205,7 +192,11 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
 
     ``auction`` is an Auction, a text of calls ('1H P'), or None for the opening; ``seat`` is the
     hand's seat (default: whose turn it is; with no auction the hand deals and opens). ``lang``
-    is the language of the reasons (default English; see ``Advice.in_language``).
+    is the language of the reasons (default English; see ``Advice.in_language``). ``system`` is a
+    System or the name of a shipped one ("sayc", "acol").
+
+    Where the system has no rule for the auction, the advice says so (``advice.covered`` is
+    False, the call is Pass and the reason is "the system does not cover this auction").
 
     >>> advise(Hand.from_pbn("AK4.Q93.K652.Q97")).reason
     '14 HCP, 4-3-3-3 balanced, 4 diamonds: open 1♦'
@@ -215,7 +206,7 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
         hand = Hand.from_pbn(hand)
     if not isinstance(hand, Hand):
         raise BridgeError(f"advise needs a Hand (or a PBN hand like 'AKQ2.KJ4.A93.T52'), not {type(hand).__name__}")
-    system = system or default_system()
+    system = get_system(system)
     seat = None if seat is None else read_seat(seat, lang)  # the language's letters: Czech S = N
     a = as_auction(auction, seat)
     if a.is_over:
@@ -231,15 +222,14 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
     head = Join([Msg("{n} HCP", n=facts.hcp), facts.shape_msg()], ", ")
     pass_msg = Msg("{facts}: {action}", facts=head, action=Msg("pass"))
 
-    ours, outside = _our_calls(a, seat)
-    if ours is None:
-        return _advice(PASS, [pass_msg, outside], Msg("nothing: the system is silent here"), None, [], [],
-                       "outside the system", hand, lang)
+    view = auction_view(a, seat)
+    found = system.rules_after(view)
+    if not found:
+        return _advice(PASS, [pass_msg, NOT_COVERED], Msg("nothing: the system is silent here"), None,
+                       [], [], "outside the system", hand, lang, covered=False)
 
-    # who made our side's first bid: this seat (opener) or partner (responder)
-    situation = _SITUATION_BY_LEN.get(len(ours), "later")
     considered: list[tuple] = []
-    for rule, bound in system.rules_after(ours):
+    for rule, bound in found:
         best = None
         for bind in rule.bindings(bound):
             checks = rule.check(facts, bind)
@@ -262,19 +252,21 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
                 entry = (rule, label, named, None, None)
             if best is None or len(failed) < best[0]:
                 best = (len(failed), entry)
-        considered.append(best[1])
+        if best is not None:            # (no suit left for the rule's free letters)
+            considered.append(best[1])
 
-    why = (Msg("the system has no rule for this auction, so it passes (this beginner system covers "
-               "openings, first responses and the simplest rebids)") if not considered
-           else Msg("none of the system's rules for this auction fits the hand, so it passes (this "
-                    "beginner system covers openings, first responses and the simplest rebids)"))
+    # the rules for this auction end without a catch-all, and none fits: a gap in the system file
+    why = Msg("none of the system's rules for this auction fits the hand: the system does not cover "
+              "this hand here")
     return _advice(PASS, [pass_msg, why], Msg("nothing new"), None,
-                   [_considered(*x, lang) for x in considered], [], situation, hand, lang)
+                   [_considered(*x, lang) for x in considered], [], "outside the system", hand, lang,
+                   covered=False)
 
 
-def _advice(call, reason_msgs, promises_msg, rule, considered, checks, situation, hand, lang) -> Advice:
+def _advice(call, reason_msgs, promises_msg, rule, considered, checks, situation, hand, lang,
+            covered: bool = True) -> Advice:
     return Advice(call, [render(m, lang) for m in reason_msgs], render(promises_msg, lang), rule,
-                  considered, checks, situation, hand, lang, reason_msgs, promises_msg)
+                  considered, checks, situation, hand, lang, reason_msgs, promises_msg, covered)
 
 
 def _named(label_msg, label: str, rule: Rule):

@@ -16,11 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
+import numpy as np
 from ..model.cards import SUITS, Strain, suit_index
 from ..model.contract import Call
 from ..model.errors import BridgeError, ParseError
 from ..model.evaluate import EVALUATORS
-from ..model.hand import Hand
+from ..model.evaluate import is_balanced as _is_balanced
+from ..model.evaluate import is_semi_balanced as _is_semi_balanced
+from ..model.hand import Hand, holding_to_text
 from ..text import notation
 from ..text.i18n import translate
 
@@ -29,10 +32,14 @@ __all__ = ["System", "Rule", "Condition", "Check", "SystemFileError", "SECTIONS"
 
 DEFAULT_PATH = Path(__file__).with_name("sayc.toml")
 
-SECTIONS = ("opening", "response", "rebid", "responder_rebid")
-"""The tables of a system file, in the order of the auction."""
+SECTIONS = ("opening", "response", "rebid", "responder_rebid", "overcall", "advance", "competitive")
+"""The tables of a system file, in the order of the auction (the last three: competitive bidding)."""
 
-_VERBS = {"opening": "open", "response": "respond", "rebid": "rebid", "responder_rebid": "bid"}
+_VERBS = {"opening": "open", "response": "respond", "rebid": "rebid", "responder_rebid": "bid",
+          "overcall": "bid", "advance": "bid", "competitive": "bid"}
+
+UNBID = "unbid"
+"""The key of a binding that holds the suits nobody has bid yet (for ``len unbid``)."""
 
 # Suit variables of the ``after`` patterns and calls: which suits each may stand for.
 _VARIABLES = {
@@ -40,6 +47,7 @@ _VARIABLES = {
     "m": (Strain.C, Strain.D),
     "X": (Strain.C, Strain.D, Strain.H, Strain.S),
     "Y": (Strain.C, Strain.D, Strain.H, Strain.S),
+    "Z": (Strain.C, Strain.D, Strain.H, Strain.S),
 }
 
 
@@ -197,10 +205,11 @@ class SeatTerm:
 class HandFacts:
     """What the conditions ask of one hand, computed once through the evaluators."""
 
-    __slots__ = ("hand", "hcp", "shape", "pattern", "balanced", "semi_balanced", "_cache")
+    __slots__ = ("hand", "hcp", "shape", "pattern", "balanced", "semi_balanced", "_cache", "holdings")
 
     def __init__(self, hand: Hand):
         self.hand = hand
+        self.holdings = hand.holdings
         self.hcp = int(hand.hcp)
         self.shape = hand.shape
         self.pattern = hand.pattern
@@ -229,6 +238,39 @@ class HandFacts:
         return self.pattern
 
 
+class BatchFacts:
+    """What the conditions ask of one seat in each deal of a batch, as arrays of shape (n,).
+
+    ``holdings`` is that seat's (n, 4) array of suit holdings (spades, hearts, diamonds, clubs),
+    e.g. ``batch.holdings[:, seat, :]``; everything is looked up in the evaluators' tables."""
+
+    def __init__(self, holdings: np.ndarray):
+        self.holdings = np.asarray(holdings)
+        self.n = self.holdings.shape[0]
+        self.shape = _LENGTH13[self.holdings]
+        self.hcp = EVALUATORS["hcp"].table[self.holdings].sum(axis=1)
+        self.balanced = np.asarray(_is_balanced(self.shape), dtype=bool).reshape(self.n)
+        self.semi_balanced = np.asarray(_is_semi_balanced(self.shape), dtype=bool).reshape(self.n)
+        self._patterns = None
+        self._cache: dict[str, np.ndarray] = {}
+
+    @property
+    def patterns(self) -> np.ndarray:
+        if self._patterns is None:
+            srt = -np.sort(-self.shape.astype(np.int32), axis=1)
+            codes = srt[:, 0] * 1000 + srt[:, 1] * 100 + srt[:, 2] * 10 + srt[:, 3]
+            uniq, inv = np.unique(codes, return_inverse=True)
+            names = np.array([f"{c // 1000}-{c // 100 % 10}-{c // 10 % 10}-{c % 10}" for c in uniq],
+                             dtype=object)
+            self._patterns = names[inv.ravel()]
+        return self._patterns
+
+    def value(self, name: str) -> np.ndarray:
+        if name not in self._cache:
+            self._cache[name] = EVALUATORS[name].table[self.holdings].sum(axis=1)
+        return self._cache[name]
+
+
 def suit_word(suit: Strain, n: int | None = None) -> str:
     """'spades', or '1 spade' / '5 spades' with a count."""
     many = suit.full_name
@@ -243,7 +285,7 @@ def suit_word(suit: Strain, n: int | None = None) -> str:
 class _Measure:
     """A number read from the hand: hcp, another evaluator, or the length of a suit."""
 
-    kind: str            # "hcp", "eval" or "len"
+    kind: str            # "hcp", "eval", "len", "top" (A K Q), "honours" (A K Q J 10), "unbid"
     name: str            # evaluator name, or the suit token ("S", "M" ...)
 
     def suit(self, bind: Mapping[str, Strain]) -> Strain:
@@ -252,18 +294,56 @@ class _Measure:
     def value(self, facts: HandFacts, bind: Mapping[str, Strain]):
         if self.kind == "len":
             return facts.length(self.suit(bind))
+        if self.kind in _HONOURS:
+            h = facts.holdings[suit_index(self.suit(bind))]
+            return int(_HONOURS[self.kind][h])
+        if self.kind in ("unbid", "unbid_major"):
+            return min((facts.length(x) for x in _unbid(bind, self.kind)), default=13)
+        if self.kind == "shortest":
+            return min(facts.shape)
         return facts.value(self.name)
+
+    def batch_value(self, bf: "BatchFacts", bind: Mapping[str, Strain]):
+        """The same measure for one seat of every deal of a batch: shape (n,)."""
+        if self.kind == "len":
+            return bf.shape[:, suit_index(self.suit(bind))]
+        if self.kind in _HONOURS:
+            return _HONOURS[self.kind][bf.holdings[:, suit_index(self.suit(bind))]]
+        if self.kind == "shortest":
+            return bf.shape.min(axis=1)
+        if self.kind in ("unbid", "unbid_major"):
+            suits = _unbid(bind, self.kind)
+            if not suits:
+                return np.full(bf.n, 13)
+            return bf.shape[:, [suit_index(x) for x in suits]].min(axis=1)
+        if self.kind == "hcp":
+            return bf.hcp
+        return bf.value(self.name)
 
     def noun(self, bind: Mapping[str, Strain]):
         """'spades', 'HCP', 'quick tricks' (a message: render it in a language)."""
         if self.kind == "len":
             return SuitTerm(self.suit(bind))
+        if self.kind == "top2":
+            return Msg("of the ace and king of {suit}", suit=SuitTerm(self.suit(bind)))
+        if self.kind == "top3":
+            return Msg("of the ace, king and queen of {suit}", suit=SuitTerm(self.suit(bind)))
+        if self.kind == "top5":
+            return Msg("of the five top honours (A K Q J 10) of {suit}", suit=SuitTerm(self.suit(bind)))
+        if self.kind == "unbid":
+            return Msg("cards in each unbid suit")
+        if self.kind == "unbid_major":
+            return Msg("cards in each unbid major")
+        if self.kind == "shortest":
+            return Msg("cards in the shortest suit")
         return Msg("HCP") if self.name == "hcp" else Msg(_EVAL_NOUNS.get(self.name, self.name.replace("_", " ")))
 
     def amount(self, n, bind: Mapping[str, Strain]):
         """'15 HCP', '5 spades', '7 losers'."""
         if self.kind == "len":
             return SuitTerm(self.suit(bind), int(n))
+        if self.kind in _NUMBERED:
+            return Msg("{n} {measure}", n=int(n), measure=self.noun(bind))
         n = int(n) if float(n).is_integer() else n
         if self.name == "hcp":
             return Msg("{n} HCP", n=n)
@@ -273,6 +353,8 @@ class _Measure:
         """'15-17 HCP', 'exactly 6 spades', '5 or more spades'."""
         if self.kind == "len":
             return Msg("{range} {suit}", range=_range_msg(lo, hi), suit=self.noun(bind))
+        if self.kind in _NUMBERED:
+            return Msg("{range} {measure}", range=_range_msg(lo, hi), measure=self.noun(bind))
         rng = _range_msg(lo, hi, exact=False)
         if self.name == "hcp":
             return Msg("{range} HCP", range=rng)
@@ -292,10 +374,63 @@ _OP_WORDS = {">=": N_("{a} at least as long as {b}"), "<=": N_("{a} no longer th
              ">": N_("{a} longer than {b}"), "<": N_("{a} shorter than {b}"), "==": N_("{a} as long as {b}")}
 
 
+def _suit_token(suit: str, text: str) -> str:
+    """A suit letter of a condition: S H D C, or a variable of the rule's auction."""
+    if suit in _VARIABLES:
+        return suit
+    try:
+        s = Strain.parse(suit)
+    except ParseError:
+        s = None
+    if s is None or s is Strain.NT:
+        raise SystemFileError(f"{text!r}: {suit!r} is not a suit: write S, H, D, C or a suit "
+                              "letter of the rule's auction (M, m, X, Y)")
+    return s.name
+
+
+def _honour_table(ranks: int) -> np.ndarray:
+    """For every 13-bit holding, how many of its top ``ranks`` cards (A K Q ...) it holds."""
+    allh = np.arange(1 << 13)
+    return sum(((allh >> (12 - i)) & 1) for i in range(ranks)).astype(np.int8)
+
+
+_HONOURS = {"top2": _honour_table(2), "top3": _honour_table(3), "top5": _honour_table(5)}
+
+
+def _stopper_table() -> np.ndarray:
+    """A stopper: the ace, Kx, Qxx or Jxxx (an honour with enough small cards to guard it)."""
+    allh = np.arange(1 << 13)
+    n = _LENGTH13[allh]
+    ok = np.zeros(1 << 13, dtype=bool)
+    for i in range(4):                       # A, K, Q, J with i cards beside them
+        ok |= (((allh >> (12 - i)) & 1) == 1) & (n >= i + 1)
+    return ok
+
+
+_LENGTH13 = np.array([bin(h).count("1") for h in range(1 << 13)], dtype=np.int8)
+_STOPPER = _stopper_table()
+
+
+_NUMBERED = ("top2", "top3", "top5", "unbid", "unbid_major", "shortest")
+
+
+def _unbid(bind: Mapping, kind: str = "unbid") -> tuple:
+    suits = tuple(bind.get(UNBID, SUITS))
+    return suits if kind == "unbid" else tuple(x for x in suits if x.is_major)
+
+
 def _parse_measure(tokens: list[str], text: str) -> tuple[_Measure, list[str]]:
     if not tokens:
         raise SystemFileError(f"{text!r}: a condition starts with hcp, len SUIT or an evaluator name")
     head = tokens[0]
+    if head == "len" and len(tokens) >= 2 and tokens[1] in ("unbid", "unbid_major"):
+        return _Measure(tokens[1], tokens[1]), tokens[2:]
+    if head == "shortest":
+        return _Measure("shortest", "shortest"), tokens[1:]
+    if head in _HONOURS:
+        if len(tokens) < 2:
+            raise SystemFileError(f"{text!r}: '{head}' needs a suit: {head} S (or H, D, C, M, m, X, Y)")
+        return _Measure(head, _suit_token(tokens[1], text)), tokens[2:]
     if head == "len":
         if len(tokens) < 2:
             raise SystemFileError(f"{text!r}: 'len' needs a suit: len S, len H, len D, len C (or M, m, X, Y)")
@@ -353,6 +488,7 @@ class Check:
     have_parts: tuple   # ("14 HCP",), ("4 spades", "5 hearts"): joined by "and"
     fact_msg: object    # the hand's side of it, for reasons: "15 HCP", "4-3-3-3 balanced"
     length_msg: object = None   # for a suit-length condition: "5 spades", used in the one-line reason
+    miss: float | None = None   # how far outside a range (1 = one HCP or one card), None if no number
 
     @property
     def need(self) -> str:
@@ -389,6 +525,19 @@ class _Atom:
                    "rule of 20"):
             self.kind = {"not balanced": "unbalanced", "semi balanced": "semi-balanced"}.get(low, low)
             return
+        if words and words[0] == "higher":
+            if len(words) != 3:
+                raise SystemFileError(f"{text!r}: write 'higher Y X': suit Y ranks above suit X")
+            self.kind = "higher"
+            self.left = _Measure("len", _suit_token(words[1], text))
+            self.right = _Measure("len", _suit_token(words[2], text))
+            return
+        if words and words[0] == "stopper":
+            if len(words) != 2:
+                raise SystemFileError(f"{text!r}: write 'stopper S' (or H, D, C, or a suit letter)")
+            self.kind = "stopper"
+            self.left = _Measure("len", _suit_token(words[1], text))
+            return
         if words and words[0] == "longest":
             if len(words) != 2:
                 raise SystemFileError(f"{text!r}: write 'longest S' (or H, D, C, or a suit letter)")
@@ -419,13 +568,50 @@ class _Atom:
     def variables(self) -> set[str]:
         out: set[str] = set()
         for m in (getattr(self, "left", None), getattr(self, "right", None)):
-            if m is not None and m.kind == "len" and m.name in _VARIABLES:
+            if m is not None and m.name in _VARIABLES:
                 out.add(m.name)
         return out
+
+    def mask(self, bf: "BatchFacts", bind: Mapping[str, Strain]) -> np.ndarray:
+        """The condition for one seat of every deal of a batch: a bool array of shape (n,).
+
+        It says what ``check(...).ok`` says for each hand (a property test holds them together)."""
+        k = self.kind
+        if k == "balanced":
+            return bf.balanced
+        if k == "unbalanced":
+            return ~bf.balanced
+        if k == "semi-balanced":
+            return bf.semi_balanced
+        if k == "pattern":
+            return self.shapes.mask(bf.shape)
+        if k == "rule of 20":
+            two = -np.sort(-bf.shape, axis=1)[:, :2].sum(axis=1)
+            return bf.hcp + two >= 20
+        if k == "stopper":
+            return _STOPPER[bf.holdings[:, suit_index(self.left.suit(bind))]]
+        if k == "higher":
+            return np.full(bf.n, self.left.suit(bind) > self.right.suit(bind))
+        if k == "longest":
+            n = bf.shape[:, suit_index(self.left.suit(bind))]
+            return n >= bf.shape.max(axis=1)
+        if k == "compare":
+            return _OPS[self.op](self.left.batch_value(bf, bind), self.right.batch_value(bf, bind))
+        return self.range.mask(self.left.batch_value(bf, bind))
 
     def check(self, f: HandFacts, bind: Mapping[str, Strain]) -> Check:
         k = self.kind
         shape = f.shape_msg()
+        if k == "higher":
+            a, b = self.left.suit(bind), self.right.suit(bind)
+            need = Msg("{a} ranking above {b}", a=SuitTerm(a), b=SuitTerm(b))
+            return Check(a > b, need, (need,), need)
+        if k == "stopper":
+            suit = self.left.suit(bind)
+            h = f.holdings[suit_index(suit)]
+            have = Msg("{suit}: {cards}", suit=SuitTerm(suit), cards=_holding_text(h))
+            return Check(bool(_STOPPER[h]), Msg("a stopper in {suit} (A, Kx, Qxx or Jxxx)",
+                                                 suit=SuitTerm(suit)), (have,), have)
         if k == "balanced":
             have = shape if f.balanced else Msg("{pattern}, not balanced", pattern=f.pattern)
             return Check(f.balanced, Msg("a balanced hand (4-3-3-3, 4-4-3-2 or 5-3-3-2)"), (have,), shape)
@@ -464,12 +650,19 @@ class _Atom:
             else:
                 need = Msg("{a} {op} {b}", a=left, op=self.op, b=right)
             parts = (self.left.amount(a, bind), self.right.amount(b, bind))
-            return Check(ok, need, parts, Join(parts, "and"))
+            gap = abs(a - b) + (1 if self.op in (">", "<") else 0)
+            return Check(ok, need, parts, Join(parts, "and"), miss=0 if ok else gap)
         v = self.left.value(f, bind)
         ok = v in self.range
         need = self.left.need(self.lo, self.hi, bind)
         have = self.left.amount(v, bind)
-        return Check(ok, need, (have,), have, have if self.left.kind == "len" else None)
+        miss = 0 if ok else (self.lo - v if v < self.lo else v - self.hi)
+        return Check(ok, need, (have,), have, have if self.left.kind == "len" else None, miss)
+
+
+def _holding_text(h: int) -> str:
+    """'KJ4', or '-' for a void (ranks are the same in every language's notation here)."""
+    return holding_to_text(int(h)) or "-"
 
 
 class Condition:
@@ -498,6 +691,15 @@ class Condition:
     def variables(self) -> set[str]:
         return set().union(*(a.variables() for a in self.alternatives)) if self.alternatives else set()
 
+    def mask(self, bf: "BatchFacts", bind: Mapping[str, Strain]) -> np.ndarray | None:
+        """The condition on a batch (None when it does not count under the current options)."""
+        if self.vacuous:
+            return None
+        out = self.alternatives[0].mask(bf, bind)
+        for a in self.alternatives[1:]:
+            out = out | a.mask(bf, bind)
+        return out
+
     def check(self, facts: HandFacts, bind: Mapping[str, Strain]) -> Check | None:
         """None when the condition does not count under the current options."""
         if self.vacuous:
@@ -509,8 +711,9 @@ class Condition:
         met = [c for c in checks if c.ok]
         fact = met[0].fact_msg if met else Join(_unique(c.fact_msg for c in checks), "; ")
         pieces = _unique(p for c in checks for p in c.have_parts)
+        miss = None if ok else min((c.miss for c in checks if c.miss is not None), default=None)
         return Check(ok, Join([c.need_msg for c in checks], "or"), pieces, fact,
-                     met[0].length_msg if met else None)
+                     met[0].length_msg if met else None, miss)
 
 
 def _unique(messages) -> tuple:
@@ -523,28 +726,96 @@ def _unique(messages) -> tuple:
 
 # ---- auction patterns ---------------------------------------------------------------------------
 
-_TOKEN_RE = re.compile(r"^([1-7])(NT|N|C|D|H|S|M|m|X|Y|♣|♦|♥|♠)$")
+_TOKEN_RE = re.compile(r"^([1-7])(NT|N|C|D|H|S|M|m|X|Y|Z|♣|♦|♥|♠)$")
+WILD = "..."
+"""A pattern that starts with '...' matches any calls before the rest (``after = "... 3NT"``)."""
 
 
-def _parse_token(tok: str, text: str) -> tuple[int, str]:
+@dataclass(frozen=True)
+class PatternToken:
+    """One call of an ``after`` pattern: ours or the opponents' ('(1X)'), a bid, pass or double."""
+
+    ours: bool
+    kind: str                  # "bid", "pass", "double", "redouble"
+    level: int = 0
+    strain: str = ""           # "C" ... "NT", or a suit letter of _VARIABLES
+
+
+def _parse_token(tok: str, text: str) -> PatternToken:
+    ours = True
+    raw = tok
+    if tok.startswith("(") and tok.endswith(")"):
+        ours, tok = False, tok[1:-1]
+    word = tok.upper()
+    if word in ("P", "PASS"):
+        if not ours:
+            raise SystemFileError(f"{text!r}: the opponents' passes are not written in a pattern "
+                                  f"(leave {raw!r} out)")
+        return PatternToken(ours, "pass")
+    if word in ("X", "DBL"):
+        return PatternToken(ours, "double")
+    if word in ("XX", "RDBL"):
+        return PatternToken(ours, "redouble")
     m = _TOKEN_RE.match(tok)
     if not m:
-        raise SystemFileError(f"{text!r}: {tok!r} is not a bid of a pattern: write a level and C, D, H, "
-                          "S, NT or a suit letter (M a major, m a minor, X, Y any suit)")
+        raise SystemFileError(f"{text!r}: {raw!r} is not a call of a pattern: write a level and C, D, H, "
+                              "S, NT or a suit letter (M a major, m a minor, X, Y any suit), P for our "
+                              "pass, X for a double; put the opponents' calls in brackets: (1X)")
     strain = m[2]
     if strain not in _VARIABLES:
         strain = Strain.parse(strain).name
-    return int(m[1]), strain
+    return PatternToken(ours, "bid", int(m[1]), strain)
 
 
-def match_pattern(tokens: tuple[tuple[int, str], ...], calls: list[Call]) -> dict[str, Strain] | None:
-    """Bind the suit letters of a pattern to the calls of our side, or None if they do not fit."""
-    if len(tokens) != len(calls):
+def parse_after(text: str, where: str = "after") -> tuple[bool, tuple[PatternToken, ...]]:
+    """An ``after`` pattern: whether it starts with '...', and its calls."""
+    words = text.split()
+    wild = bool(words) and words[0] == WILD
+    if wild:
+        words = words[1:]
+    if WILD in words:
+        raise SystemFileError(f"{where}: '...' may only start a pattern")
+    return wild, tuple(_parse_token(t, f"{where}: {text}") for t in words)
+
+
+def auction_view(auction, seat) -> list[tuple[bool, Call]]:
+    """The auction as a pattern reads it, for the player ``seat`` about to call: every call from
+    the opening bid on, each marked ours or theirs, without the opponents' passes and without our
+    side's passes before our side's first bid (so '1H (1S) P' is: partner... see the format README).
+    """
+    view: list[tuple[bool, Call]] = []
+    opened = False
+    we_bid = False
+    for who, call in auction.history:
+        ours = who.side is seat.side
+        if call.is_bid:
+            opened = True
+        if not opened:
+            continue
+        if call.kind == "pass":
+            if not ours or not we_bid:
+                continue
+        if ours and call.kind != "pass":
+            we_bid = True
+        view.append((ours, call))
+    return view
+
+
+def match_view(wild: bool, tokens: tuple[PatternToken, ...],
+               view: list[tuple[bool, Call]]) -> dict[str, Strain] | None:
+    """Bind the suit letters of a pattern to the calls of the auction, or None if they do not fit."""
+    if len(view) < len(tokens) or (not wild and len(view) != len(tokens)):
         return None
+    part = view[len(view) - len(tokens):]
     bind: dict[str, Strain] = {}
-    for (level, strain), call in zip(tokens, calls):
-        if not call.is_bid or call.level != level:
+    for tok, (ours, call) in zip(tokens, part):
+        if tok.ours != ours or tok.kind != call.kind:
             return None
+        if tok.kind != "bid":
+            continue
+        if call.level != tok.level:
+            return None
+        strain = tok.strain
         if strain in _VARIABLES:
             if call.strain not in _VARIABLES[strain]:
                 return None
@@ -560,9 +831,22 @@ def match_pattern(tokens: tuple[tuple[int, str], ...], calls: list[Call]) -> dic
     return bind
 
 
+def match_pattern(tokens, calls: list[Call]) -> dict[str, Strain] | None:
+    """Bind a pattern to the calls of our side when the opponents have only passed."""
+    if tokens and isinstance(tokens[0], tuple) and not isinstance(tokens[0], PatternToken):
+        tokens = tuple(PatternToken(True, "bid", lv, st) for lv, st in tokens)
+    return match_view(False, tuple(tokens), [(True, c) for c in calls])
+
+
+def unbid_suits(view: list[tuple[bool, Call]]) -> tuple[Strain, ...]:
+    """The suits no one has bid in the auction (spades first)."""
+    named = {c.strain for _, c in view if c.is_bid}
+    return tuple(x for x in SUITS if x not in named)
+
+
 def _call_template(text: str, where: str):
     raw = text.strip()
-    m = re.match(r"^([1-7])\s*([MmXY])$", raw)
+    m = re.match(r"^([1-7])\s*([MmXYZ])$", raw)
     if m:
         return ("var", int(m[1]), m[2])
     try:
@@ -588,6 +872,7 @@ class Rule:
     index: int = 0
     conditions: list[Condition] = field(default_factory=list, repr=False)
     tokens: tuple = field(default=(), repr=False)
+    wild: bool = field(default=False, repr=False)
     template: tuple = field(default=(), repr=False)
     system: "System | None" = field(default=None, repr=False, compare=False)
     free: tuple = field(default=(), repr=False)
@@ -595,6 +880,8 @@ class Rule:
     promises_source: str = field(default="", repr=False)
     """``promises`` as written in the file, before the options are filled in: its msgid in the
     "system" catalogues (as ``name`` is), so a translation keeps the {option} placeholders."""
+    alternatives: tuple = field(default=(), repr=False)
+    """Every pattern of ``after`` (a rule may list several): (wild, tokens) pairs."""
 
     def bindings(self, bind: Mapping[str, Strain]) -> list[dict[str, Strain]]:
         """``bind`` extended by every choice of suits for the free letters (spades first)."""
@@ -646,6 +933,15 @@ class Rule:
 
     def check(self, facts: HandFacts, bind: Mapping[str, Strain]) -> list[Check]:
         return [c for c in (cond.check(facts, bind) for cond in self.conditions) if c is not None]
+
+    def mask(self, bf: "BatchFacts", bind: Mapping[str, Strain]) -> np.ndarray:
+        """Where every condition holds, for one seat of each deal of a batch."""
+        out = np.ones(bf.n, dtype=bool)
+        for cond in self.conditions:
+            m = cond.mask(bf, bind)
+            if m is not None:
+                out &= m
+        return out
 
     def __str__(self) -> str:
         cond = "; ".join(self.when) or "always"
@@ -755,12 +1051,16 @@ class System:
                         raise SystemFileError(f"{where}: only_if names {opt!r}, which is not an option")
                     if bool(self.options[opt]) == neg:
                         continue
-                after = self._subst(entry.get("after", ""), where)
+                raw_after = entry.get("after", "")
+                afters = [self._subst(x, where) for x in raw_after] if isinstance(raw_after, list) \
+                    else [self._subst(raw_after, where)]
+                after = " | ".join(afters)
                 if section == "opening" and after:
                     raise SystemFileError(f"{where}: an opening has no 'after'")
                 if section != "opening" and not after:
                     raise SystemFileError(f"{where} needs 'after', the calls of our side before it")
-                tokens = tuple(_parse_token(t, f"{where}: after") for t in after.split())
+                alts = tuple(parse_after(x, f"{where}: after") for x in afters)
+                wild, tokens = alts[0]
                 when = [self._subst(w, where) for w in entry.get("when", [])]
                 try:
                     conditions = [Condition(w, self.options) for w in when]
@@ -768,9 +1068,11 @@ class System:
                     raise SystemFileError(f"{where}: {e}") from None
                 rule = Rule(section, name, after, entry["call"], when,
                             self._subst(entry.get("promises", ""), where), only_if, len(rules),
-                            conditions, tokens, _call_template(entry["call"], where), self,
+                            conditions, tokens, wild, _call_template(entry["call"], where), self,
                             promises_source=entry.get("promises", ""))
-                bound = {s for _, s in tokens if s in _VARIABLES}
+                rule.alternatives = alts
+                bound = set.intersection(*({t.strain for t in tk if t.strain in _VARIABLES}
+                                           for _, tk in alts))
                 used = set().union(*(c.variables() for c in conditions)) if conditions else set()
                 if rule.template[0] == "var":
                     used.add(rule.template[2])
@@ -779,14 +1081,29 @@ class System:
         return rules
 
     # ---- use ----------------------------------------------------------------------------
-    def rules_after(self, calls: list[Call]) -> list[tuple[Rule, dict[str, Strain]]]:
-        """The rules for an auction in which our side has made ``calls``, in order, with their suits."""
+    def rules_after(self, view) -> list[tuple[Rule, dict[str, Strain]]]:
+        """The rules for an auction, in order, with their suits. ``view`` is ``auction_view(...)``
+        (calls marked ours or theirs), or a list of our side's calls with the opponents passing."""
+        view = [(True, c) if isinstance(c, Call) else tuple(c) for c in view]
+        unbid = unbid_suits(view)
         out = []
         for rule in self.rules:
-            bind = match_pattern(rule.tokens, calls)
+            if rule.section == "opening":
+                bind = {} if not view else None
+            else:
+                bind = None
+                for wild, tokens in (rule.alternatives if view else ()):
+                    bind = match_view(wild, tokens, view)
+                    if bind is not None:
+                        break
             if bind is not None:
+                bind[UNBID] = unbid
                 out.append((rule, bind))
         return out
+
+    def covers(self, view) -> bool:
+        """Whether the system has rules for this auction (otherwise it does not cover it)."""
+        return bool(self.rules_after(view))
 
     def describe(self) -> str:
         """The system in words: name, source, options."""
@@ -819,6 +1136,10 @@ def _fmt(v) -> str:
 
 
 _DEFAULT: System | None = None
+_SHIPPED: dict[str, System] = {}
+
+SHIPPED = {"sayc": DEFAULT_PATH, "acol": DEFAULT_PATH.with_name("acol.toml")}
+"""The systems that come with bridgelab, by the name ``system=`` takes."""
 
 
 def default_system() -> System:
@@ -827,3 +1148,27 @@ def default_system() -> System:
     if _DEFAULT is None:
         _DEFAULT = System.load()
     return _DEFAULT
+
+
+def get_system(system: "System | str | None" = None) -> System:
+    """A System from a System, the name of a shipped one ("sayc", "acol"), a file path, or None
+    (the default, SAYC)."""
+    if system is None:
+        return default_system()
+    if isinstance(system, System):
+        return system
+    if isinstance(system, (str, Path)):
+        key = str(system).strip().lower()
+        if key == "sayc":
+            return default_system()
+        beside = DEFAULT_PATH.with_name(f"{key}.toml")          # any system file beside sayc.toml
+        if key in SHIPPED or (re.fullmatch(r"[a-z0-9_-]+", key) and beside.exists()):
+            if key not in _SHIPPED:
+                _SHIPPED[key] = System.load(SHIPPED.get(key, beside))
+            return _SHIPPED[key]
+        if str(system).endswith(".toml"):
+            return System.load(system)
+        raise SystemFileError(f"{system!r} is not a bidding system: choose one of "
+                              f"{', '.join(map(repr, SHIPPED))}, give a System, or a .toml file path")
+    raise SystemFileError(f"a system is a System, a name ({', '.join(SHIPPED)}) or a .toml path, "
+                          f"not {type(system).__name__}")

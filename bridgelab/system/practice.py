@@ -5,9 +5,10 @@
     t.bid("1H")                         # your call (IllegalCall says why if it is not allowed)
     t.result()                          # all four hands, both auctions, differences
 
-In this beginner version the opponents pass throughout (``opponents="pass"``, the default);
-with ``opponents="system"`` they may open by the system too, after which the system passes,
-since it has no rules for competitive bidding. The double-dummy result is shown when the
+The opponents bid by the same system (``opponents="system"``, the default): they open,
+overcall and double by its rules, and the learner's side answers by its competitive rules;
+where the system does not cover an auction, the seat passes and the advice says so. With
+``opponents="pass"`` the opponents pass throughout. The double-dummy result is shown when the
 optional ``bridgelab[dd]`` extra (``bridgelab.analysis.dd``) is installed and works.
 
 Every line shown to the learner is in the table's language (``PracticeTable(..., lang="cs")`` or
@@ -34,7 +35,7 @@ from ..text.i18n import check_language
 from ..text.terms import read_seat
 from ..text.i18n import translate as _t
 from .advice import Advice, advise
-from .engine import N_, CallTerm, SeatTerm, System, default_system
+from .engine import N_, CallTerm, SeatTerm, System, get_system
 from .lessons import deal_for
 
 __all__ = ["PracticeTable", "PracticeResult", "Difference", "system_auction", "dd_result"]
@@ -52,10 +53,10 @@ def _system_call(deal: Deal, auction: Auction, system: System, opponents: str,
     return advise(deal[seat], auction, system, seat).call  # advise only makes legal calls
 
 
-def system_auction(deal: Deal, dealer: "Seat | str" = Seat.N, system: System | None = None,
-                   opponents: str = "pass", side: "Side | str" = Side.NS) -> Auction:
+def system_auction(deal: Deal, dealer: "Seat | str" = Seat.N, system: "System | str | None" = None,
+                   opponents: str = "system", side: "Side | str" = Side.NS) -> Auction:
     """The whole auction as the system bids it for ``side`` (opponents pass, or bid by the system)."""
-    system = system or default_system()
+    system = get_system(system)
     a = Auction(Seat.parse(dealer))
     side = Side.parse(side)
     while not a.is_over and len(a) < _MAX_CALLS:
@@ -240,16 +241,16 @@ class PracticeTable:
     """One deal at the practice table: the learner's seat, the system's seats, the auction so far."""
 
     def __init__(self, deal: Deal, learner: "Seat | str" = Seat.S, dealer: "Seat | str" = Seat.N,
-                 system: System | None = None, opponents: str = "pass", lang: str = "en"):
+                 system: "System | str | None" = None, opponents: str = "system", lang: str = "en"):
         if not isinstance(deal, Deal):
             raise BridgeError(f"a practice table needs a Deal, not {type(deal).__name__}")
         if opponents not in ("pass", "system"):
-            raise BridgeError(f"opponents is 'pass' (they always pass) or 'system' (they open by "
-                              f"the system), not {opponents!r}")
+            raise BridgeError(f"opponents is 'system' (they bid by the system) or 'pass' (they "
+                              f"always pass), not {opponents!r}")
         self.deal = deal
         self.lang = check_language(lang)
         self.learner = read_seat(learner, self.lang)  # the language's letters: Czech S is North
-        self.system = system or default_system()
+        self.system = get_system(system)
         self.opponents = opponents
         self.auction = Auction(read_seat(dealer, self.lang))
         self.differences: list[Difference] = []
@@ -257,7 +258,7 @@ class PracticeTable:
 
     @classmethod
     def random(cls, seed=None, learner: "Seat | str" = Seat.S, dealer: "Seat | str" = Seat.N,
-               system: System | None = None, opponents: str = "pass", min_side_hcp: int = 20,
+               system: "System | str | None" = None, opponents: str = "system", min_side_hcp: int = 20,
                lang: str = "en") -> "PracticeTable":
         """A seeded random deal in which the learner's side holds at least ``min_side_hcp`` HCP."""
         rng = np.random.default_rng(seed)

@@ -20,12 +20,14 @@ This module imports ipywidgets; ``bridgelab`` and ``bridgelab.quiz`` never impor
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+import warnings
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as widgets
 
 from ..model.cards import Strain
 from ..model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call
+from ..model.errors import BridgeError
 from ..render.display import RED, colour_suits
 from ..text.i18n import LANGUAGES, translate
 
@@ -137,6 +139,8 @@ class QuizWidget(widgets.VBox):
         self._main: "QuizSession | None" = None  # the quiz to go back to after a review
         self._finished = False
         self.last_feedback: "Feedback | None" = None
+        self.on_answer: "list[Callable[[Feedback], None]]" = []
+        """Called with each Feedback that counts (the student app refreshes its progress view)."""
 
         if languages is None:
             languages = LANGUAGES
@@ -154,21 +158,15 @@ class QuizWidget(widgets.VBox):
         self.question = widgets.HTML()
         self.hint = widgets.HTML()
 
-        self.bidding_box = {c.to_ascii(): self._call_button(c) for c in _CALL_ORDER}
-        bids = widgets.GridBox(
-            [self.bidding_box[c.to_ascii()] for c in ALL_BIDS],
-            layout=widgets.Layout(grid_template_columns="repeat(5, 58px)", grid_gap="3px"),
-        )
-        others = widgets.HBox(
-            [self.bidding_box[c.to_ascii()] for c in (PASS, DOUBLE, REDOUBLE)],
-            layout=widgets.Layout(margin="4px 0 0 0"),
-        )
-        self.bidding_panel = widgets.VBox([bids, others])
+        self._bidding: "tuple[dict, widgets.VBox] | None" = None  # made when first needed
 
         self.choice_buttons: list[widgets.Button] = []
         self.choice_panel = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
 
         self.number = widgets.Text(layout=widgets.Layout(width="180px"))
+        with warnings.catch_warnings():  # Enter in the box checks the answer (ipywidgets 8 warns)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.number.on_submit(self._on_check)
         self.check_button = widgets.Button(button_style="primary", layout=widgets.Layout(width="auto"))
         self.check_button.on_click(self._on_check)
         self.number_panel = widgets.HBox([self.number, self.check_button])
@@ -187,16 +185,19 @@ class QuizWidget(widgets.VBox):
             (self.question, "bridgelab-question"), (self.feedback, "bridgelab-feedback"),
             (self.number, "bridgelab-number"), (self.check_button, "bridgelab-check"),
             (self.next_button, "bridgelab-next"), (self.review_button, "bridgelab-review"),
-            (self.language, "bridgelab-language"), (self.bidding_panel, "bridgelab-bidding-box"),
+            (self.language, "bridgelab-language"),
             (self.choice_panel, "bridgelab-choices"),
         ]:
             w.add_class(cls)
 
+        # both rows wrap, so that every control fits a 390 px phone in every language
         header = widgets.HBox(
             [self.title, self.score, self.language],
-            layout=widgets.Layout(justify_content="space-between", align_items="center"),
+            layout=widgets.Layout(justify_content="space-between", align_items="center",
+                                  flex_flow="row wrap", grid_gap="4px"),
         )
-        footer = widgets.HBox([self.next_button, self.review_button])
+        footer = widgets.HBox([self.next_button, self.review_button],
+                              layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
         super().__init__(
             [self._style, header, self.question, self.hint, self.answer_area, self.feedback, footer],
             layout=widgets.Layout(
@@ -211,6 +212,32 @@ class QuizWidget(widgets.VBox):
         return f"QuizWidget({self.session!r})"
 
     # -- the parts ---------------------------------------------------------------------------
+
+    @property
+    def bidding_box(self) -> "dict[str, widgets.Button]":
+        """The bidding box's buttons by ascii name; its 38 buttons are made on first use (a
+        server with a class of pages then makes them only for pages that ask a call)."""
+        if self._bidding is None:
+            box = {c.to_ascii(): self._call_button(c) for c in _CALL_ORDER}
+            bids = widgets.GridBox(
+                [box[c.to_ascii()] for c in ALL_BIDS],
+                layout=widgets.Layout(grid_template_columns="repeat(5, 58px)", grid_gap="3px"),
+            )
+            others = widgets.HBox(
+                [box[c.to_ascii()] for c in (PASS, DOUBLE, REDOUBLE)],
+                layout=widgets.Layout(margin="4px 0 0 0"),
+            )
+            panel = widgets.VBox([bids, others])
+            panel.add_class("bridgelab-bidding-box")
+            self._bidding = (box, panel)
+            for c in (PASS, DOUBLE, REDOUBLE):
+                box[c.to_ascii()].description = _t(CALL_NAMES[c.kind], self.lang)
+        return self._bidding[0]
+
+    @property
+    def bidding_panel(self) -> widgets.VBox:
+        self.bidding_box  # noqa: B018 - makes it
+        return self._bidding[1]
 
     @property
     def lang(self) -> str:
@@ -256,8 +283,9 @@ class QuizWidget(widgets.VBox):
         self.review_button.description = (
             _t("Back to the quiz", lang) if self._main is not None else _t("Review my mistakes", lang)
         )
-        for c in (PASS, DOUBLE, REDOUBLE):
-            self.bidding_box[c.to_ascii()].description = _t(CALL_NAMES[c.kind], lang)
+        if self._bidding is not None:
+            for c in (PASS, DOUBLE, REDOUBLE):
+                self.bidding_box[c.to_ascii()].description = _t(CALL_NAMES[c.kind], lang)
 
     def _show(self, q: "Question | None") -> None:
         self._labels()
@@ -310,6 +338,8 @@ class QuizWidget(widgets.VBox):
                 "Type a number" if q.kind == "number" else "Type your answer", self.lang
             )
             self.answer_area.children = (self.number_panel,)
+            if self.session.feedback is None:
+                self.number.focus()  # the learner types straight away
         fb = self.session.feedback
         self.next_button.disabled = fb is None
         if fb is None:
@@ -324,7 +354,7 @@ class QuizWidget(widgets.VBox):
             b.disabled = not on
         self.number.disabled = not on
         self.check_button.disabled = not on
-        if not on:
+        if not on and self._bidding is not None:
             for b in self.bidding_box.values():
                 b.disabled = True
 
@@ -342,7 +372,11 @@ class QuizWidget(widgets.VBox):
             )
             return None
         q = self.session.current
-        fb = self.session.answer(str(text))
+        try:
+            fb = self.session.answer(str(text))
+        except BridgeError as e:  # the progress store refused the answer: say so, keep the quiz
+            self.feedback.value = f'<span style="color:{RED}">{_lines_html(str(e))}</span>'
+            return None
         self.last_feedback = fb
         if not getattr(fb, "understood", True):  # unreadable: say why, and let them try again
             self.feedback.value = (
@@ -354,6 +388,9 @@ class QuizWidget(widgets.VBox):
         self._render_feedback(fb)
         self._labels()
         self.next_button.disabled = False
+        self.next_button.focus()  # Enter again moves on
+        for callback in self.on_answer:
+            callback(fb)
         return fb
 
     def _mark(self, q: "Question", fb: "Feedback", text: str) -> None:

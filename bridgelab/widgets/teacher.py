@@ -20,9 +20,11 @@ import os
 
 import ipywidgets as widgets
 
+from ..coach.techniques import TECHNIQUES, technique_set
 from ..model.errors import BridgeError
 from ..io.handout import lesson_preview_html
 from ..io.lesson import Lesson, make_lesson
+from ..system.auctions import auction_where
 
 __all__ = ["TeacherWidget"]
 
@@ -46,6 +48,10 @@ class TeacherWidget:
         self.title = widgets.Text(value=title, description="Title", style=style, layout=wide,
                                   placeholder="(the constraint)")
         self.dd = widgets.Checkbox(value=False, description="double-dummy tables", indent=False)
+        self.technique = widgets.Dropdown(
+            options=[("(deal by the constraint)", "")] + [(t.title, name) for name, t in TECHNIQUES.items()],
+            value="", description="Technique", style=style,
+            tooltip="deals on which South needs this technique, checked by double dummy")
         self.pbn_path = widgets.Text(value=os.path.join(folder, "lesson.pbn"),
                                      description="PBN file", style=style, layout=wide)
         self.html_path = widgets.Text(value=os.path.join(folder, "lesson.html"),
@@ -67,6 +73,7 @@ class TeacherWidget:
             self.where,
             widgets.HBox([self.boards, self.seed]),
             widgets.HBox([self.rotate, self.dd]),
+            self.technique,
             self.title,
             widgets.HBox([self.deal_button, self.pbn_button, self.html_button]),
             self.pbn_path,
@@ -81,13 +88,20 @@ class TeacherWidget:
         self.status.value = f'<span style="color:{colour}">{html.escape(text)}</span>'
 
     def make(self) -> Lesson:
-        """Deal the lesson the widget's values describe (also what the Deal button does)."""
+        """Deal the lesson the widget's values describe (also what the Deal button does): a
+        technique set when a technique is chosen, else boards that meet the constraint."""
+        if self.technique.value:
+            lesson = technique_set(self.technique.value, int(self.boards.value), int(self.seed.value))
+            self.lesson = lesson
+            self.preview.value = lesson_preview_html(lesson.boards, lesson.title)
+            return lesson
+        text = self.where.value.strip() or None
         lesson = make_lesson(
-            self.where.value.strip() or None,
+            auction_where(text),              # "N opens 1NT": the system bids each board's auction
             int(self.boards.value),
             int(self.seed.value),
             rotate=self.rotate.value or None,
-            title=self.title.value.strip() or None,
+            title=self.title.value.strip() or (f"Lesson: {text}" if text else None),
             dd=bool(self.dd.value),
         )
         self.lesson = lesson

@@ -75,7 +75,10 @@ def voila_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser(voila_url):
+def chromium():
+    """One headless chromium for every browser test (Playwright's sync API runs once a session)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no chromium at {CHROMIUM}: install the Debian package 'chromium' to run the browser test")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -84,6 +87,11 @@ def browser(voila_url):
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture(scope="session")
+def browser(voila_url, chromium):
+    return chromium
 
 
 @pytest.fixture
@@ -104,3 +112,57 @@ def screenshot_dir(tmp_path_factory) -> Path:
         Path(env).mkdir(parents=True, exist_ok=True)
         return Path(env)
     return tmp_path_factory.mktemp("screenshots")
+
+
+def start_class_app(python: str, cwd: Path, data: Path, port: int, *extra: str,
+                    env: "dict | None" = None) -> "tuple[subprocess.Popen, str, object]":
+    """Start ``python -m bridgelab.app`` (what `make app` runs) and wait until it answers; returns
+    (process, base URL, log file)."""
+    log = open(data / f"app-{port}.log", "w+b")
+    proc = subprocess.Popen(
+        [python, "-m", "bridgelab.app", "--class", "4b", "--port", str(port), "--data", str(data),
+         "--teacher-token", "teacher-secret", *extra],
+        cwd=cwd, env={**os.environ, **(env or {})}, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:
+        if proc.poll() is not None:
+            log.seek(0)
+            pytest.fail(f"the app exited with code {proc.returncode}:\n{log.read().decode(errors='replace')}")
+        try:
+            with urllib.request.urlopen(url + "/join", timeout=2):
+                return proc, url, log
+        except (urllib.error.URLError, OSError):
+            if time.monotonic() > deadline:
+                proc.kill()
+                log.seek(0)
+                pytest.fail(f"the app did not answer on {url}:\n{log.read().decode(errors='replace')[-3000:]}")
+            time.sleep(0.3)
+
+
+def stop(proc: subprocess.Popen, log) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=5)
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def class_url(tmp_path_factory):
+    """The class server (`python -m bridgelab.app --class 4b`) on a free local port."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no chromium at {CHROMIUM}: install the Debian package 'chromium' to run the browser test")
+    data = tmp_path_factory.mktemp("class-data")
+    proc, url, log = start_class_app(sys.executable, ROOT, data, _free_port())
+    try:
+        yield url
+    finally:
+        stop(proc, log)
+
+
+@pytest.fixture(scope="session")
+def class_browser(class_url, chromium):
+    return chromium

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from bridgelab.text.i18n import translate
-from bridgelab.quiz import QuizSession
+from bridgelab.quiz import QuizSession, bundled_banks
 
 SEED = 7
 PAGE_TIMEOUT = 120_000  # ms: Voilà starts a kernel and runs the notebook for each page
@@ -57,7 +57,7 @@ def _give(page, question, text: str) -> None:
     [("en", "hcp", "app_en.png"), ("et", "rubber-scoring", "app_et.png")],
 )
 def test_answer_right_then_wrong(page, voila_url, screenshot_dir, lang, topic, shot):
-    session = QuizSession(topics=[topic], lang=lang, seed=SEED)
+    session = QuizSession(topics=[topic], lang=lang, seed=SEED, banks=bundled_banks())  # as the page
     first = session.current
     session.answer(_right(first))
     second = session.next()

@@ -63,8 +63,21 @@ def random_auction(rng, *, dealer: "Seat | None" = None, stop: "int | None" = No
                 call = bids[min(len(bids) - 1, int(rng.geometric(0.4)) - 1)]
         else:
             call = PASS
+        if call == PASS and _forced_by_2c(a):
+            call = Call.parse("2D") if a.is_legal("2D") else bids[0]
         a.add(call)
     return a
+
+
+def _forced_by_2c(a: Auction) -> bool:
+    """Partner of a 2♣ opener, the next hand having passed: 2♣ is forcing, so no pass
+    (a strong 2♣ is never passed out, as lesson 8 teaches)."""
+    hist = a.history
+    bids = [(s, c) for s, c in hist if c.is_bid]
+    if len(bids) != 1 or bids[0][1] != Call.parse("2C") or len(hist) < 2:
+        return False
+    opener = bids[0][0]
+    return a.next_seat is opener.partner and hist[-1][1] == PASS and hist[-2][0] is opener
 
 
 def lowest_bid(a: Auction, strain) -> "Call | None":

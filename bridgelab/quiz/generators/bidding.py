@@ -1,14 +1,16 @@
 """Bidding quizzes for ``bridgelab.quiz``: what do you open, what do you respond, is there a fit.
 
 Every stated answer is the system's own advice (``advise``) on the hand shown, so a quiz can
-never disagree with the system; the explanation is the advice's reasons. Practice hands come
-from the lessons of ``lessons.py``, so near misses (11 HCP, 14 and 18 HCP balanced, a balanced
-hand with a five-card major) turn up often.
+never disagree with the system, and a hand is only asked about where the system covers it. The
+near misses come from the system's own rules: a hand that a rule tried before the deciding one
+missed by one HCP or one card (11 HCP against 12-21, four spades against five), and the
+explanation names the rule that decided and the rule that nearly did.
 
-Importing ``bridgelab.system`` registers these generators (topics "opening", "response", "fit").
+Importing ``bridgelab.quiz.generators`` registers these generators (topics "opening",
+"response", "rebid", "fit").
 Every text is in the question's language: the templates are msgids of the "bridgelab" catalogues,
 the rule names and promises come from the "system" catalogues (keyed by the English of
-``sayc.toml``), and the bridge words (suits, seats, calls) from ``bridgelab.text.terms``.
+the system files), and the bridge words (suits, seats, calls) from ``bridgelab.text.terms``.
 """
 
 from __future__ import annotations
@@ -17,23 +19,25 @@ import html
 
 import numpy as np
 
+from dataclasses import dataclass
+
 from ...rules.auction import Auction
 from ...model.cards import SUITS, Seat, Strain
 from ...model.contract import PASS, Call
 from ...model.deal import Deal
+from ...model.errors import BridgeError
 from ...model.hand import Hand
 from ...text.i18n import translate as _t
 from ..core import Question, register_generator
 from ...text.words import call_name, seat_name
+from ...dealing.dealer import deal_batch
 from ...system.advice import advise
-from ...system.engine import SuitTerm, default_system
-from ...system.lessons import FIT_LESSONS, OPENING_LESSONS, RESPONSE_LESSONS, _any, _pick, deal_for
+from ...system.auctions import batch_calls
+from ...system.engine import Check, HandFacts, Rule, SuitTerm, auction_view, get_system
+from ...system.lessons import FIT_LESSONS, _any, _pick, deal_for
 
-__all__ = ["opening_question", "response_question", "fit_count_question", "fit_yesno_question",
-           "SideView", "RESPONSE_OPENINGS"]
-
-RESPONSE_OPENINGS = ("1C", "1D", "1H", "1S", "1NT")
-"""The openings the response quiz asks about."""
+__all__ = ["opening_question", "response_question", "rebid_question", "fit_count_question",
+           "fit_yesno_question", "SideView", "RESPONSE_AUCTIONS", "REBID_AUCTIONS", "near_miss", "NearMiss"]
 
 
 class SideView:
@@ -72,63 +76,128 @@ def _opening_prompt(lang: str) -> str:
               pass_call=call_name(PASS, lang).capitalize())
 
 
-@register_generator("opening", level=1, name="opening.what_to_open",
-                    description="what do you open? (beginner Standard American)")
-def opening_question(rng: np.random.Generator, lang: str) -> Question:
-    """What do you open with this hand (you are the dealer)?"""
-    lesson = _pick(rng, OPENING_LESSONS)
-    deal = deal_for(rng, lambda f: lesson.where(f, int(Seat.S)))
-    hand = deal[Seat.S]
-    advice = advise(hand, seat=Seat.S, lang=lang)
+# ---- near misses from the system's own rules ------------------------------------------------------
+#
+# A question is a hand at a place in an auction. Hands are drawn in a batch, judged at once by the
+# system (``batch_calls``), and the question prefers a hand that one of the rules tried before the
+# deciding one missed by a single HCP or a single card: the boundary the lesson is about. The
+# explanation names the rule that decided and the rule that nearly did, both from the system file.
+
+RESPONSE_AUCTIONS = ("1C P", "1D P", "1H P", "1S P", "1NT P", "2C P", "2NT P", "2H P")
+REBID_AUCTIONS = ("1C P 1D P", "1C P 1H P", "1D P 1S P", "1H P 1S P", "1H P 1NT P", "1S P 2S P",
+                  "1H P 2NT P", "1NT P 2C P", "1NT P 2D P", "2C P 2D P", "1H P 2C P")
+
+
+@dataclass(frozen=True)
+class NearMiss:
+    """A rule tried before the deciding one that failed on one condition by one HCP or one card."""
+
+    rule: Rule
+    call: Call
+    check: Check
+
+
+def near_miss(hand: Hand, auction: Auction, system, decided: Rule | None) -> NearMiss | None:
+    """The first rule before ``decided`` that this hand missed by exactly one (None if none)."""
+    facts = HandFacts(hand)
+    for rule, bound in system.rules_after(auction_view(auction, auction.next_seat)):
+        if rule is decided:
+            return None
+        for bind in rule.bindings(bound):
+            call = rule.call(bind)
+            if not auction.is_legal(call):
+                continue
+            failed = [c for c in rule.check(facts, bind) if not c.ok]
+            if len(failed) == 1 and failed[0].miss == 1:
+                return NearMiss(rule, call, failed[0])
+    return None
+
+
+def _pick_hand(rng: np.random.Generator, auction: Auction, system, batch: int = 600):
+    """(hand, advice, near miss): a hand the system covers, with a near miss when one is found."""
+    seat = auction.next_seat
+    hands = deal_batch(batch // 4 or 1, seed=int(rng.integers(2**63))).holdings.reshape(-1, 4)
+    codes = batch_calls(system, hands, auction, covered_only=True)
+    order = rng.permutation(len(hands))
+    plain = None
+    for i in order[:120]:
+        if codes[i] < 0:
+            continue                     # never a question the system does not cover
+        hand = Hand(tuple(int(x) for x in hands[i]))
+        advice = advise(hand, auction, system, seat)
+        miss = near_miss(hand, auction, system, advice.rule)
+        if miss is not None and miss.call != advice.call:
+            return hand, advice, miss
+        if plain is None:
+            plain = (hand, advice, None)
+    if plain is None:
+        raise BridgeError(f"the system covers no hand after {auction}: no question can be asked")
+    return plain
+
+
+def _explain(advice, miss: NearMiss | None, lang: str) -> str:
+    lines = [str(advice.in_language(lang) if lang != advice.lang else advice)]
+    if advice.rule is not None:
+        lines.append(_t("The rule that decided: {rule} ({call}).", lang,
+                        rule=advice.rule.name_msg().render(lang), call=call_name(advice.call, lang)))
+    if miss is not None:
+        lines.append(_t("The rule that nearly applied: {rule} ({call}): it needs {need}; this hand "
+                        "has {have}.", lang, rule=miss.rule.name_msg().render(lang),
+                        call=call_name(miss.call, lang), need=miss.check.need_text(lang),
+                        have=miss.check.have_text(lang)))
+    return "\n".join(lines)
+
+
+def _question(topic: str, level: int, prompt: str, auction: Auction, rng, lang: str, system) -> Question:
+    hand, advice, miss = _pick_hand(rng, auction, system)
     return Question(
-        id="", topic="opening", level=1, kind="call",
-        prompt=_opening_prompt(lang),
-        answer=advice.call.to_ascii(), show=hand, auction=Auction(Seat.S), grey_illegal=True,
-        explanation=str(advice),
-        data={"hand": hand.to_pbn(), "lesson": lesson.name, "rule": advice.rule.name if advice.rule else None,
-              "system": default_system().name},
+        id="", topic=topic, level=level, kind="call", prompt=prompt,
+        answer=advice.call.to_ascii(), show=hand, auction=auction, grey_illegal=True,
+        explanation=_explain(advice, miss, lang),
+        data={"hand": hand.to_pbn(), "auction": " ".join(c.to_ascii() for c in auction.calls),
+              "rule": advice.rule.name if advice.rule else None,
+              "nearly": miss.rule.name if miss else None,
+              "nearly_call": miss.call.to_ascii() if miss else None,
+              "system": system.name},
     )
 
 
-def _response_accept(lesson_name: str, wanted: str):
-    def accept(d: Deal) -> bool:
-        opening = advise(d[Seat.N], seat=Seat.N).call
-        if opening.to_ascii() != wanted:
-            return False
-        if lesson_name == "support for a major" and opening.strain.is_major:
-            return 3 <= d[Seat.S].length(opening.strain) <= 4
-        return True
-    return accept
+@register_generator("opening", level=1, name="opening.what_to_open",
+                    description="what do you open? (beginner Standard American)")
+def opening_question(rng: np.random.Generator, lang: str, system=None) -> Question:
+    """What do you open with this hand (you are the dealer)? A hand near a line of the system."""
+    system = get_system(system)
+    return _question("opening", 1, _opening_prompt(lang), Auction(Seat.S), rng, lang, system)
 
 
 @register_generator("response", level=2, name="response.what_to_respond",
                     description="what do you respond to partner's opening? (beginner Standard American)")
-def response_question(rng: np.random.Generator, lang: str) -> Question:
-    """Partner opened; what do you respond?"""
-    lesson = _pick(rng, RESPONSE_LESSONS)
-    wanted = RESPONSE_OPENINGS[int(rng.integers(len(RESPONSE_OPENINGS)))]
-    if lesson.name == "support for a major" and wanted in ("1C", "1D", "1NT"):
-        wanted = ("1H", "1S")[int(rng.integers(2))]
-    lo = 15 if wanted == "1NT" else 12
+def response_question(rng: np.random.Generator, lang: str, system=None) -> Question:
+    """Partner opened; what do you respond? A hand near a line of the system."""
+    system = get_system(system)
+    text = RESPONSE_AUCTIONS[int(rng.integers(len(RESPONSE_AUCTIONS)))]
+    auction = Auction.parse(text, dealer="N")
+    opened = auction.calls[0]
+    q = _question("response", 2, _t("Partner ({north}) opened {call} and {east} passed. What do you "
+                                     "respond?", lang, north=seat_name(Seat.N, lang),
+                                     call=call_name(opened, lang), east=seat_name(Seat.E, lang)),
+                  auction, rng, lang, system)
+    q.data["opening"] = opened.to_ascii()
+    return q
 
-    def test(f):
-        return lesson.where(f, int(Seat.S)) & (f.hcp[:, 0] >= lo) & (f.hcp[:, 0] <= 21)
 
-    deal = deal_for(rng, test, _response_accept(lesson.name, wanted))
-    auction = Auction(Seat.N, [Call.parse(wanted), PASS])
-    hand = deal[Seat.S]
-    advice = advise(hand, auction, seat=Seat.S, lang=lang)
-    opened = Call.parse(wanted)
-    return Question(
-        id="", topic="response", level=2, kind="call",
-        prompt=_t("Partner ({north}) opened {call} and {east} passed. What do you respond?", lang,
-                  north=seat_name(Seat.N, lang), call=call_name(opened, lang),
-                  east=seat_name(Seat.E, lang)),
-        answer=advice.call.to_ascii(), show=hand, auction=auction, grey_illegal=True,
-        explanation=str(advice),
-        data={"hand": hand.to_pbn(), "deal": deal.to_pbn(), "opening": wanted, "lesson": lesson.name,
-              "rule": advice.rule.name if advice.rule else None},
-    )
+@register_generator("rebid", level=3, name="rebid.what_to_rebid",
+                    description="what do you bid next? opener's and responder's rebids")
+def rebid_question(rng: np.random.Generator, lang: str, system=None) -> Question:
+    """The auction so far (you and partner, the opponents passing); what do you bid now?"""
+    system = get_system(system)
+    text = REBID_AUCTIONS[int(rng.integers(len(REBID_AUCTIONS)))]
+    auction = Auction.parse(text, dealer="N")
+    calls = ", ".join(call_name(c, lang) for c in auction.calls)
+    return _question("rebid", 3, _t("The auction so far, North dealing: {calls}. You are {seat}. What "
+                                    "do you bid now?", lang, calls=calls,
+                                    seat=seat_name(auction.next_seat, lang)),
+                     auction, rng, lang, system)
 
 
 def _fit_deal(rng) -> tuple[Deal, Strain, str]:

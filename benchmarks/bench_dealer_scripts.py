@@ -1,0 +1,95 @@
+"""Every example script Debian's ``dealer`` ships, run by /usr/games/dealer and by bridgelab.
+
+Each script runs as it is (its condition, predeal, pointcount and actions), with the same
+command-line limits for both programs: ``-g G -p G`` (G deals generated, at most G produced),
+so both do the same work: deal G deals, test the condition, act on those produced (print,
+average, frequency). dealer's time is its own "Time needed"; bridgelab's is the time of
+``run_script`` inside this process (the compiled kernels loaded before, as a warm call), which
+includes making the whole output and writing it to /dev/null (dealer writes to a pipe). The ratio is deals generated per second, bridgelab
+over dealer, on one thread and on two (``workers=2``). Scripts that call ``tricks()`` are left
+out (Debian's dealer needs GIB's or DDS's program for them; none of its examples does).
+
+    .venv/bin/python benchmarks/bench_dealer_scripts.py [--deals 2000000] [--repeat 3]
+
+Each figure is the median of ``--repeat`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+from bridgelab.dealing.dealerlang import parse_script  # noqa: E402
+from bridgelab.dealing.script import run_script  # noqa: E402
+
+DEALER = shutil.which("dealer") or "/usr/games/dealer"
+EXAMPLES = "/usr/share/doc/dealer/examples"
+
+
+def dealer_time(path: str, deals: int, seed: int) -> tuple[float, int, int]:
+    start = time.perf_counter()
+    out = subprocess.run([DEALER, "-s", str(seed), "-g", str(deals), "-p", str(deals), path],
+                         capture_output=True, text=True, check=True).stdout
+    wall = time.perf_counter() - start
+    m = re.search(r"Time needed\s+([0-9.]+)", out)
+    if m is None:  # Debian's dealer sometimes loses its closing lines after printpbn
+        return wall, deals, out.count("[Deal ")
+    g = int(re.search(r"Generated (\d+) hands", out).group(1))
+    p = int(re.search(r"Produced (\d+) hands", out).group(1))
+    return float(m.group(1)), g, p
+
+
+def ours_time(text: str, deals: int, seed: int, workers: int) -> tuple[float, int, int]:
+    prog = parse_script(text)
+    with open(os.devnull, "w") as sink:
+        start = time.perf_counter()
+        r = run_script(prog, seed=seed, generate=deals, produce=deals, workers=workers,
+                       out=sink)
+        t = time.perf_counter() - start
+    return t, r.generated, r.produced
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=2_000_000)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    paths = sorted(glob.glob(os.path.join(EXAMPLES, "Descr.*"))
+                   + glob.glob(os.path.join(EXAMPLES, "Test.*")))
+    run_script("produce 10\ncondition shape(north, any 4333) && hcp(north) > 20\n"
+               "action printall", seed=1)  # load the kernels (numba's cache) once
+    run_script("generate 10\naction printall", seed=1)
+    print(f"{args.deals:,} deals generated (at most as many produced), median of "
+          f"{args.repeat}\n")
+    print("| script | produced | dealer deals/s | bridgelab deals/s | ratio | 2 threads | ratio |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    ratios1, ratios2 = [], []
+    for path in paths:
+        text = open(path, encoding="latin-1").read()
+        if parse_script(text).uses_tricks:
+            continue
+        d = [dealer_time(path, args.deals, s) for s in range(1, args.repeat + 1)]
+        o1 = [ours_time(text, args.deals, s, 1) for s in range(1, args.repeat + 1)]
+        o2 = [ours_time(text, args.deals, s, 2) for s in range(1, args.repeat + 1)]
+        dr = statistics.median(g / max(t, 1e-3) for t, g, _ in d)
+        r1 = statistics.median(g / t for t, g, _ in o1)
+        r2 = statistics.median(g / t for t, g, _ in o2)
+        ratios1.append(r1 / dr)
+        ratios2.append(r2 / dr)
+        print(f"| {os.path.basename(path)} | {d[0][2]:,} | {dr:,.0f} | {r1:,.0f} | "
+              f"{r1 / dr:.1f}x | {r2:,.0f} | {r2 / dr:.1f}x |", flush=True)
+    print(f"\nsmallest ratio: {min(ratios1):.1f}x on one thread, {min(ratios2):.1f}x on two")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,246 @@
+"""The class server: one process (uvicorn + Solara) serving the quiz to a whole class.
+
+    python -m bridgelab.app --class 4b [--roster roster.csv] [--port 8866] [--host 0.0.0.0]
+
+Solara runs every student's page as a light session in this one process (no kernel per page:
+see ``benchmarks/README.md`` for the measurements that chose it over Voilà). Around Solara's
+ASGI app this module adds the pages it writes itself:
+
+- ``/join``: the name (or roster-code) prompt in the student's language; on success it sets the
+  signed cookie (``Classroom.cookie_for``) and sends them to ``/``.
+- ``/``: the quiz (``student.Page``); without a valid cookie, a redirect to ``/join``. The page
+  comes with ``<html lang>`` and ``<title>`` in the student's language.
+- ``/teacher?token=...``: the teacher's page (the token is printed at start-up; it sets a
+  cookie, so later visits need no token); ``/teacher/answers.csv``; ``/teacher/day`` (POST).
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import os
+import re
+import sys
+from typing import Any
+from urllib.parse import parse_qs, quote, urlencode
+
+from ..model.errors import BridgeError
+from ..text.i18n import LANGUAGES
+from .classroom import COOKIE, TEACHER_COOKIE, Classroom, JoinRefused
+from .pages import join_page, page_title, teacher_page
+
+__all__ = ["CLASSROOM", "make_app", "main", "language_of"]
+
+CLASSROOM: "Classroom | None" = None
+"""The class this process serves (set by ``make_app``; read by the Solara page)."""
+
+YEAR = 365 * 24 * 3600
+CULL_TIMEOUT = "2m"
+"""How long a closed tab's session is kept (for a reconnect) before its memory is freed."""
+
+
+def language_of(query_lang: "str | None", accept: "str | None", cookie: "str | None" = None) -> str:
+    """The page's language: the address's ``lang=``, else a remembered choice, else the
+    browser's Accept-Language, else English."""
+    for cand in (query_lang, cookie):
+        if cand and cand.lower() in LANGUAGES:
+            return cand.lower()
+    for part in (accept or "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+async def _form(request) -> dict[str, list[str]]:
+    """An url-encoded form's fields (what our two forms send), without python-multipart."""
+    return parse_qs((await request.body()).decode("utf-8", errors="replace"), keep_blank_values=True)
+
+
+def _cookie(name: str, value: str, max_age: int = YEAR) -> str:
+    return f"{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax"
+
+
+def _solara_settings() -> None:
+    """Solara's settings that must be in place before it is imported."""
+    os.environ["SOLARA_APP"] = "bridgelab.app.student:Page"
+    os.environ.setdefault("SOLARA_KERNEL_CULL_TIMEOUT", CULL_TIMEOUT)
+    os.environ.setdefault("SOLARA_THEME_LOADER", "plain")
+    os.environ.setdefault("SOLARA_THEME_SHOW_BANNER", "False")
+    os.environ.setdefault("SOLARA_TELEMETRY_MIXPANEL_ENABLE", "False")
+
+
+def make_app(room: Classroom):
+    """The ASGI app serving ``room``: our pages around Solara's."""
+    global CLASSROOM
+    CLASSROOM = room
+    _solara_settings()
+    from starlette.requests import Request
+    from starlette.responses import HTMLResponse, RedirectResponse, Response
+    from starlette.routing import Route, Router
+
+    import solara.server.starlette as solara_starlette
+
+    solara_app = solara_starlette.app
+    _warm_up()
+
+    def _lang(request: Request) -> str:
+        return language_of(request.query_params.get("lang"), request.headers.get("accept-language"),
+                           request.cookies.get("bridgelab_lang"))
+
+    async def join(request: Request):
+        if request.method == "POST":
+            form = await _form(request)
+            lang = language_of(form.get("lang", [""])[-1], request.headers.get("accept-language"))
+            typed = form.get("name", [""])[-1]
+            try:
+                student = room.join(typed, lang)
+            except JoinRefused as e:
+                from ..text.i18n import translate
+
+                msg = translate(e.msgid, lang, domain="app", **e.args_)
+                return HTMLResponse(join_page(room, lang, msg, typed, form.get("then", [""])[-1]),
+                                    status_code=400)
+            then = form.get("then", [""])[-1]  # the address they first opened: only its query
+            response = RedirectResponse("/" + (f"?{urlencode(parse_qs(then), doseq=True)}" if then else ""),
+                                        status_code=303)
+            response.headers.append("set-cookie", _cookie(COOKIE, room.cookie_for(student)))
+            response.headers.append("set-cookie", _cookie("bridgelab_lang", student.lang))
+            return response
+        lang = _lang(request)
+        response = HTMLResponse(join_page(room, lang, then=request.query_params.get("then", "")))
+        response.headers.append("set-cookie", _cookie("bridgelab_lang", lang))
+        return response
+
+    def _teacher(request: Request) -> bool:
+        return room.is_teacher(cookie=request.cookies.get(TEACHER_COOKIE))
+
+    async def teacher(request: Request):
+        token = request.query_params.get("token")
+        if token is not None:
+            if not room.is_teacher(token=token):
+                return HTMLResponse("wrong token", status_code=403)
+            lang = quote(_lang(request))
+            response = RedirectResponse(f"/teacher?lang={lang}", status_code=303)
+            response.headers.append("set-cookie", _cookie(TEACHER_COOKIE, room.teacher_cookie(), 12 * 3600))
+            return response
+        if not _teacher(request):
+            return HTMLResponse("The teacher's page needs the token printed when the app started: "
+                                "open /teacher?token=...", status_code=403)
+        return HTMLResponse(teacher_page(room, _lang(request), saved="saved" in request.query_params,
+                                         url=str(request.base_url)))
+
+    async def teacher_day(request: Request):
+        if not _teacher(request):
+            return HTMLResponse("forbidden", status_code=403)
+        form = await _form(request)
+        topics = [t for t in form.get("topic", []) if t]
+        level = form.get("level", ["0"])[-1]
+        room.set_day(topics or None, int(level) if level in ("1", "2", "3") else None)
+        lang = quote(language_of(form.get("lang", [""])[-1], None))
+        return RedirectResponse(f"/teacher?lang={lang}&saved=1", status_code=303)
+
+    async def teacher_csv(request: Request):
+        if not _teacher(request):
+            return HTMLResponse("forbidden", status_code=403)
+        return Response(room.csv(), media_type="text/csv; charset=utf-8", headers={
+            "content-disposition": f'attachment; filename="{room.slug}-answers.csv"'})
+
+    ours = Router(routes=[
+        Route("/join", join, methods=["GET", "POST"]),
+        Route("/teacher", teacher),
+        Route("/teacher/day", teacher_day, methods=["POST"]),
+        Route("/teacher/answers.csv", teacher_csv),
+    ])
+    our_paths = {"/join", "/teacher", "/teacher/day", "/teacher/answers.csv"}
+
+    async def app(scope, receive, send):
+        if scope["type"] == "http" and scope["path"] in our_paths:
+            return await ours(scope, receive, send)
+        if scope["type"] == "http" and scope["path"] == "/" and scope["method"] == "GET":
+            request = Request(scope)
+            student = room.student_from_cookie(request.cookies.get(COOKIE))
+            if student is None:
+                then = scope.get("query_string", b"").decode("latin-1")
+                target = f"/join?{urlencode({'lang': _lang(request), 'then': then})}"
+                return await RedirectResponse(target, status_code=303)(scope, receive, send)
+            room.touch(student)
+            lang = request.query_params.get("lang") or student.lang
+            lang = lang if lang in LANGUAGES else "en"
+            return await _localised(solara_app, scope, receive, send, lang, page_title(room, lang))
+        return await solara_app(scope, receive, send)
+
+    return app
+
+
+def _warm_up() -> None:
+    """Import and register everything a student's page uses, and make one page's widgets once,
+    so the first students of the day do not wait for it."""
+    from ..quiz import ProgressStore
+    from ..widgets.student import StudentApp
+
+    StudentApp(topics=None, seed=0, store=ProgressStore(":memory:"), user="warm-up").close()
+
+
+async def _localised(inner, scope, receive, send, lang: str, title: str) -> None:
+    """Serve ``inner``'s HTML page with ``<html lang>`` and ``<title>`` in the learner's language."""
+    headers = [(k, v) for k, v in scope["headers"] if k.lower() != b"accept-encoding"]
+    scope = {**scope, "headers": headers}
+    start: dict[str, Any] = {}
+    body = bytearray()
+
+    async def capture(message):
+        if message["type"] == "http.response.start":
+            start.update(message)
+            return
+        body.extend(message.get("body", b""))
+        if message.get("more_body"):
+            return
+        text = body.decode("utf-8", errors="replace")
+        text = re.sub(r"<html[^>]*>", f'<html lang="{lang}">', text, count=1)
+        text = re.sub(r"<title>.*?</title>", f"<title>{html.escape(title)}</title>", text, count=1,
+                      flags=re.S)
+        data = text.encode("utf-8")
+        hdrs = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
+        hdrs.append((b"content-length", str(len(data)).encode()))
+        await send({**start, "headers": hdrs})
+        await send({"type": "http.response.body", "body": data})
+
+    await inner(scope, receive, capture)
+
+
+def main(argv: "list[str] | None" = None) -> int:
+    """``python -m bridgelab.app``: serve a class; print the students' and the teacher's address."""
+    p = argparse.ArgumentParser(prog="python -m bridgelab.app", description=(
+        "Serve the bridge quiz to a class: each student joins with their name (or a roster "
+        "code) and keeps their own progress; the teacher's page shows the class."))
+    p.add_argument("--class", dest="klass", default=os.environ.get("BRIDGELAB_CLASS", "my-class"),
+                   help="the class's name (its progress is kept apart from other classes')")
+    p.add_argument("--roster", help="a CSV file of 'code,name' lines: students join with their code")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (0.0.0.0: every network of this machine, for a class)")
+    p.add_argument("--port", type=int, default=8866)
+    p.add_argument("--data", help="the folder for the class's files (default: bridgelab's data "
+                                  "directory, or $BRIDGELAB_DATA_DIR)")
+    p.add_argument("--teacher-token", default=os.environ.get("BRIDGELAB_TEACHER_TOKEN"),
+                   help="the teacher's token (default: a new random one, printed)")
+    args = p.parse_args(argv)
+    try:
+        folder = None
+        if args.data:
+            from .classroom import _slug
+
+            folder = os.path.join(args.data, "classes", _slug(args.klass))
+        room = Classroom(args.klass, folder=folder, roster=args.roster, teacher_token=args.teacher_token)
+    except BridgeError as e:
+        print(f"bridgelab app: {e}", file=sys.stderr)
+        return 2
+    app = make_app(room)
+    import uvicorn
+
+    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
+    print(f"Class {room.name!r}: progress in {room.folder}", flush=True)
+    print(f"Students open:   http://{shown}:{args.port}/", flush=True)
+    print(f"Teacher's page:  http://{shown}:{args.port}/teacher?token={room.teacher_token}", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=2**24)
+    return 0
