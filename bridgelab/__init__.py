@@ -24,6 +24,7 @@ from .model.errors import (
     ParseError,
     PBNError,
     PBNWarning,
+    ProgressError,
 )
 from .model.evaluate import (EVALUATORS, register_evaluator, register_point_count,
                              unregister_evaluator)
@@ -107,7 +108,7 @@ __all__ = [
     "Board", "Deal", "Vulnerability", "board", "Hand",
     "EVALUATORS", "register_evaluator", "register_point_count", "unregister_evaluator",
     "deal", "deals", "deal_batch", "make_lesson", "BankError", "BridgeError", "ConstraintError", "IllegalCall", "IllegalCard",
-    "InvalidDeal", "ParseError", "PBNError", "PBNWarning",
+    "InvalidDeal", "ParseError", "PBNError", "PBNWarning", "ProgressError",
     *_LAZY,
 ]
 

@@ -13,8 +13,8 @@ from ..model.cards import SEATS
 from ..model.contract import Call
 from ..model.errors import BridgeError
 from ..text.i18n import check_language, translate as _t
-from .answers import (format_number, normalise_text, parse_call, parse_choice, parse_number,
-                      parse_pattern, parse_seat, parse_yesno)
+from .answers import (MAX_ANSWER, format_number, normalise_text, parse_call, parse_choice,
+                      parse_number, parse_pattern, parse_seat, parse_yesno)
 from .banks import _languages_of, bank_question, load_bank
 from .core import GENERATORS, Feedback, Question, expand_topics, finish_question, generators_for
 from .progress import ProgressStore
@@ -278,7 +278,13 @@ class QuizSession:
             raise BridgeError("the session is over: there is no question to answer")
         if self._feedback is not None:
             return self._feedback
-        correct, given, understood = _read(q, text)
+        raw = "" if text is None else str(text)
+        if len(raw) > MAX_ANSWER:  # a pasted page: refused at once, not read for seconds
+            return Feedback(False, raw[:40] + "…", q.answer_text,
+                            _t("That answer is {length} characters long: an answer is at most "
+                               "{limit}.", self._lang, length=len(raw), limit=MAX_ANSWER),
+                            q.id, understood=False)
+        correct, given, understood = _read(q, raw)
         if not understood:
             return Feedback(False, given, q.answer_text,
                             _t("I could not read {given!r}: {hint}.", self._lang, given=given,
