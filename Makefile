@@ -52,6 +52,15 @@ APP_ARGS ?=
 app: install-app
 	$(BIN)/python -m bridgelab.app --class "$(CLASS)" $(APP_ARGS)
 
+# The student's play page (a hand with the coach), served by Voila on port 8867.
+install-play: $(VENV)/.play-installed
+$(VENV)/.play-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[voila]'
+	touch $@
+PLAY_ARGS ?= --port=8867
+play: install-play
+	$(BIN)/voila app/play.ipynb $(ROOT_FLAG) $(PLAY_ARGS)
+
 system-deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
