@@ -494,3 +494,11 @@ def test_docstring_examples():
     for module in (bridgelab.rules.scoring, bridgelab.rules.rubber):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_breakdown_in_the_learners_language():
+    from bridgelab.rules.scoring import score_breakdown
+
+    cs = score_breakdown("4S", tricks=11, vulnerable=False).text("cs")
+    assert "Celkem" in cs and "450" in cs and "Total" not in cs
+    assert score_breakdown("4S", tricks=11, vulnerable=False).text() == str(score_breakdown("4S", 11, False))

@@ -8,9 +8,9 @@ from __future__ import annotations
 import html
 
 
-def breakdown_text(breakdown) -> str:
+def breakdown_text(breakdown, lang: str = "en") -> str:
     """The header line, then each part and the total, indented."""
-    head, *rest = breakdown.lines()
+    head, *rest = breakdown.lines(lang)
     return "\n".join([head] + ["  " + x for x in rest])
 
 

@@ -31,7 +31,9 @@ from ..model.contract import PASS, PASSED_OUT, Contract, PassedOut
 from ..model.errors import ParseError
 from ..render import scoring as _render
 from ..text import terms as _terms
+from ..text.i18n import translate
 from ..text.terms import read_contract
+from ..text.words import contract_name
 
 __all__ = [
     "Rules",
@@ -494,9 +496,25 @@ class ScoreBreakdown:
             out.append(("score.total.down", {"points": -self.total, "signed": self.total}))
         return out
 
-    def lines(self) -> list[str]:
-        """The explanation in English, one line per part, then the total."""
-        return [MESSAGES[m].format(**a) for m, a in self.messages()]
+    def lines(self, lang: str = "en") -> list[str]:
+        """The explanation in ``lang``, one line per part, then the total."""
+        if lang == "en":  # the engine's own words, as __str__ and to_dict give them
+            return [MESSAGES[m].format(**a) for m, a in self.messages()]
+        return [translate(MESSAGES[m], lang, **self._localised(a, lang)) for m, a in self.messages()]
+
+    def _localised(self, args: dict, lang: str) -> dict:
+        """A message's arguments with the contract and vulnerability in ``lang``."""
+        out = dict(args)
+        if "contract" in out:
+            out["contract"] = contract_name(self.contract, lang)
+        if "vulnerability" in out:
+            key = "score.vulnerable" if self.vulnerable else "score.not_vulnerable"
+            out["vulnerability"] = translate(MESSAGES[key], lang)
+        return out
+
+    def text(self, lang: str = "en") -> str:
+        """The breakdown as ``print`` shows it, in ``lang``."""
+        return _render.breakdown_text(self, lang)
 
     def __str__(self) -> str:
         return _render.breakdown_text(self)
