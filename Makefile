@@ -74,7 +74,8 @@ lint: install-test
 	$(BIN)/lint-imports
 
 test: install-test system-deps lint
-	$(BIN)/python -m pytest --nbval tests notebooks bridgelab
+	$(BIN)/python -m pytest -n 2 tests bridgelab
+	$(BIN)/python -m pytest --nbval notebooks
 
 # The edit-test loop: no notebooks, browsers, peers or slow tests (see CONTRIBUTING.md).
 test-fast: install-test

@@ -12,8 +12,10 @@ rest at random, then keeps a deal only when both checks hold:
 
 The technique's ``how`` text says exactly what was compared, and every deal carries it.
 
-    >>> for d in technique_deals("finesse", seed=1): ...      # endless
-    >>> technique_set("hold-up", 16, seed=1).save_pbn("hold-up.pbn")
+    >>> deals = technique_deals("finesse", seed=1)   # endless: take as many as you need
+    >>> lesson = technique_set("finesse", 2, seed=1)
+    >>> len(lesson), lesson.boards[0].contract is not None
+    (2, True)
 """
 
 from __future__ import annotations
