@@ -37,7 +37,7 @@ lab: install-lab
 # Rebuild notebooks/<lang>/ from lessons/ and the lessons.po catalogues, and run them.
 lessons: install-test
 	$(BIN)/python lessons/build.py extract
-	$(BIN)/python lessons/build.py build
+	$(BIN)/python lessons/build.py build --stale
 
 install-app: $(VENV)/.app-installed
 $(VENV)/.app-installed: pyproject.toml | $(BIN)/python

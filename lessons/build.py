@@ -155,7 +155,8 @@ def _finish_widgets(nb, lang: str) -> None:
                       "text/html": f'<p style="font-family:sans-serif;color:#555">▶ {message}</p>'})]
 
 
-def build(langs: list[str] | None = None, names: list[str] | None = None) -> list[Path]:
+def build(langs: list[str] | None = None, names: list[str] | None = None,
+          stale_only: bool = False) -> list[Path]:
     from nbclient import NotebookClient
 
     written = []
@@ -170,12 +171,15 @@ def build(langs: list[str] | None = None, names: list[str] | None = None) -> lis
             except MissingTranslation as e:
                 print(f"skipped {lang}/{src.name}, not translated yet: {e}")
                 continue
+            path = folder / src.name
+            if stale_only and path.exists() and [c.source for c in nbformat.read(path, as_version=4).cells] \
+                    == [c.source for c in nb.cells]:
+                continue
             NotebookClient(nb, timeout=600, kernel_name="python3",
                            resources={"metadata": {"path": str(folder)}}).execute()
             _finish_widgets(nb, lang)
             for cell in nb.cells:
                 cell.metadata.pop("execution", None)
-            path = folder / src.name
             nbformat.write(nb, path)
             written.append(path)
             print(f"built {path.relative_to(ROOT)}")
@@ -248,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("build")
     b.add_argument("langs", nargs="*")
     b.add_argument("--lesson", action="append", help="only this lesson (its file name without .ipynb)")
+    b.add_argument("--stale", action="store_true", help="only notebooks older than their source")
     sub.add_parser("check")
     sub.add_parser("coverage")
     args = parser.parse_args(argv)
@@ -255,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "extract":
             extract()
         elif args.command == "build":
-            build(args.langs or None, args.lesson)
+            build(args.langs or None, args.lesson, stale_only=args.stale)
         elif args.command == "coverage":
             for lang, (n, done, checked) in coverage().items():
                 print(f"{lang}: {done} of {n} messages translated, {checked} checked against a source text")
