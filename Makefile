@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab lessons test test-fast lint app install-lab install-test install-app system-deps clean
+.PHONY: lab lessons test test-fast lint fuzz app install-lab install-test install-app system-deps clean
 
 # Debian programs the tests use: chromium (the browser test and handout PDFs, with DejaVu for
 # the suit symbols) and dealer (a peer for the PBN and speed comparisons). Installed when we
@@ -52,6 +52,15 @@ APP_ARGS ?=
 app: install-app
 	$(BIN)/python -m bridgelab.app --class "$(CLASS)" $(APP_ARGS)
 
+# The student's play page (a hand with the coach), served by Voila on port 8867.
+install-play: $(VENV)/.play-installed
+$(VENV)/.play-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[voila]'
+	touch $@
+PLAY_ARGS ?= --port=8867
+play: install-play
+	$(BIN)/voila app/play.ipynb $(ROOT_FLAG) $(PLAY_ARGS)
+
 system-deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
@@ -64,12 +73,21 @@ system-deps:
 lint: install-test
 	$(BIN)/lint-imports
 
-test: install-test system-deps
+test: install-test system-deps lint
 	$(BIN)/python -m pytest --nbval tests notebooks bridgelab
 
 # The edit-test loop: no notebooks, browsers, peers or slow tests (see CONTRIBUTING.md).
 test-fast: install-test
 	$(BIN)/python -m pytest -q -x -n 2 -m "not slow and not peer and not browser and not notebook" tests
+
+# A long fuzz session over every reader of text (hypothesis; FUZZ_EXAMPLES inputs per reader,
+# at most FUZZ_BUDGET seconds each, FUZZ_SEED for another session): prints the counts and each
+# kind of finding once; exits 1 if there is any finding.
+FUZZ_EXAMPLES ?= 3000
+FUZZ_SEED ?= 19
+FUZZ_BUDGET ?= 300
+fuzz: install-test
+	$(BIN)/python tests/fuzz_run.py --examples $(FUZZ_EXAMPLES) --seed $(FUZZ_SEED) --budget $(FUZZ_BUDGET)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -24,6 +24,7 @@ from .model.errors import (
     ParseError,
     PBNError,
     PBNWarning,
+    ProgressError,
 )
 from .model.evaluate import (EVALUATORS, register_evaluator, register_point_count,
                              unregister_evaluator)
@@ -107,20 +108,9 @@ __all__ = [
     "Board", "Deal", "Vulnerability", "board", "Hand",
     "EVALUATORS", "register_evaluator", "register_point_count", "unregister_evaluator",
     "deal", "deals", "deal_batch", "make_lesson", "BankError", "BridgeError", "ConstraintError", "IllegalCall", "IllegalCard",
-    "InvalidDeal", "ParseError", "PBNError", "PBNWarning",
+    "InvalidDeal", "ParseError", "PBNError", "PBNWarning", "ProgressError",
     *_LAZY,
 ]
-
-
-def deal(seed=None, where=None, predeal=None) -> Deal:
-    """One random Deal, optionally constrained or predealt (see ``bridgelab.dealing.deal``).
-
-    Defined here because the name ``bridgelab.deal`` would otherwise be the module that holds
-    Deal and Board.
-    """
-    from .dealing.dealer import deal as _deal
-
-    return _deal(seed=seed, where=where, predeal=predeal)
 
 
 def _where(where, system=None):

@@ -56,3 +56,69 @@ def test_help_names_every_module_of_the_package():
     """``dir(bridgelab)`` offers the layers and the public names (tab completion in a notebook)."""
     listed = set(dir(bl))
     assert {"model", "rules", "render", "stats", "Auction", "score"} <= listed
+
+
+def test_layers_are_kept():
+    """import-linter's contracts (pyproject.toml): each layer imports nothing above it."""
+    import subprocess
+
+    lint = [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command;"
+            " sys.exit(lint_imports_command())"]
+    run = subprocess.run(lint, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:]
+
+
+def _cycles(graph) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan), over every import the
+    package makes, inside functions too (type-checking imports aside)."""
+    index, low, stack, on, found = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        work = [(v, iter(sorted(graph.find_modules_directly_imported_by(v))))]
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        while work:
+            node, children = work[-1]
+            for w in children:
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph.find_modules_directly_imported_by(w)))))
+                    break
+                if w in on:
+                    low[node] = min(low[node], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        group.append(w)
+                        if w == node:
+                            break
+                    if len(group) > 1:
+                        found.append(sorted(group))
+
+    for m in sorted(graph.modules):
+        if m not in index:
+            visit(m)
+    return found
+
+
+def test_no_import_cycles():
+    import grimp
+
+    graph = grimp.build_graph("bridgelab", exclude_type_checking_imports=True)
+    assert _cycles(graph) == []
+    # the check can fail: a made-up cycle is found
+    graph.add_import(importer="bridgelab.model.cards", imported="bridgelab.quiz.core")
+    graph.add_import(importer="bridgelab.quiz.core", imported="bridgelab.model.cards")
+    assert any({"bridgelab.model.cards", "bridgelab.quiz.core"} <= set(g) for g in _cycles(graph))

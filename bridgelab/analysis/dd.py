@@ -30,6 +30,7 @@ from typing import Iterable
 import numpy as np
 import pandas as pd
 
+from ..dealing.dealer import check_workers
 from ..model.cards import SEATS, STRAINS, Seat, Strain
 from ..model.contract import Contract
 from ..model.deal import Deal, Vulnerability
@@ -141,6 +142,8 @@ def dd_tables(deals, workers: int | None = None, chunk_size: int = _BATCH) -> np
         arr = np.asarray(deals.holdings)
     else:
         arr = np.array([_as_holdings(d) for d in deals], dtype=np.uint16).reshape(-1, 4, 4)
+    if workers is not None:
+        workers = check_workers(workers)  # 1 to MAX_WORKERS: never a process per deal
     if not workers or workers == 1 or len(arr) <= chunk_size:
         return solve_batch(arr)
     import concurrent.futures as cf

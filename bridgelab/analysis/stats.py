@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache, reduce
 from statistics import NormalDist
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 import pandas as pd
 
 from ..model.cards import SEATS, STRAINS, SUITS, Card, Seat, Side, Strain, suit_index
 from ..model.evaluate import holding_counts
-from ..dealing.dealer import deal_batch, seed_sequence
+from ..dealing.dealer import check_workers, deal_batch, seed_sequence
 from ..model.errors import BridgeError, ConstraintError, ParseError
 from ..model.evaluate import (
     EVALUATORS,
@@ -654,7 +654,8 @@ class Study:
         if len(set(names)) != len(names):
             raise ConstraintError(f"two measures share a name in {names}: give each its own")
         if not isinstance(self.n, (int, np.integer)) or self.n < 1:
-            raise ConstraintError(f"a study deals at least one deal: n={self.n!r}")
+            raise ConstraintError(f"a study deals at least one deal: n is a whole number 1 or more, "
+                                  f"not {self.n!r} (write 10**10, not 1e10)")
         if not isinstance(self.chunk_size, (int, np.integer)) or self.chunk_size < 1:
             raise ConstraintError(f"chunk_size is a positive number of deals, not {self.chunk_size!r}")
         self.seed = _as_seed_sequence(self.seed)
@@ -662,13 +663,28 @@ class Study:
     @property
     def chunks(self) -> list[tuple[int, np.random.SeedSequence]]:
         """(size, seed) of each chunk, in order."""
-        k = -(-int(self.n) // int(self.chunk_size))
-        sizes = [self.chunk_size] * (k - 1) + [int(self.n) - self.chunk_size * (k - 1)]
-        return list(zip(sizes, chunk_seeds(self.seed, k)))
+        return list(self.iter_chunks())
+
+    @property
+    def n_chunks(self) -> int:
+        return -(-int(self.n) // int(self.chunk_size))
+
+    def iter_chunks(self) -> Iterator[tuple[int, np.random.SeedSequence]]:
+        """(size, seed) of each chunk, made as they are dealt: chunk ``i``'s seed is the i-th
+        child of the seed (what ``SeedSequence.spawn`` gives), so a study of 10**10 deals starts
+        at once instead of making a million seeds first."""
+        k, size, n = self.n_chunks, int(self.chunk_size), int(self.n)
+        ss = self.seed
+        for i in range(k):
+            child = np.random.SeedSequence(ss.entropy, spawn_key=tuple(ss.spawn_key) + (i,),
+                                           pool_size=ss.pool_size)
+            yield (size if i < k - 1 else n - size * (k - 1)), child
 
     def counts(self, workers: int | None = 1, client=None, progress: bool = False) -> list[Counter]:
         """The count of each value of each measure over all the deals."""
-        chunks = self.chunks
+        workers = check_workers(workers)
+        chunks = self.iter_chunks()
+        n_chunks = self.n_chunks
         totals = [Counter() for _ in self._measures]
         uses_dd = any(isinstance(m, _Tricks) for m in self._measures)
         if client is not None:
@@ -681,10 +697,9 @@ class Study:
             for fut in _progress(as_completed(futures), len(futures), progress):
                 _merge(totals, fut.result())
             return totals
-        workers = workers or 1
-        if workers == 1 or len(chunks) == 1:
+        if workers == 1 or n_chunks == 1:
             job = _Job(self._measures, self.where, self.predeal, None)
-            for size, seed in _progress(chunks, len(chunks), progress):
+            for size, seed in _progress(chunks, n_chunks, progress):
                 _merge(totals, _run_chunk(job, size, seed))
             return totals
         import concurrent.futures as cf
@@ -693,9 +708,16 @@ class Study:
         payload = _dumps(_Job(self._measures, self.where, self.predeal, 1 if uses_dd else None))
         ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
         with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            futures = [pool.submit(_run_chunk, payload, size, seed) for size, seed in chunks]
-            for fut in _progress(cf.as_completed(futures), len(futures), progress):
-                _merge(totals, fut.result())
+            bar = _progress(None, n_chunks, progress, manual=True)
+            pending: set = set()
+            for size, seed in chunks:  # a few chunks ahead of the workers, not all at once
+                pending.add(pool.submit(_run_chunk, payload, size, seed))
+                if len(pending) >= 2 * workers:
+                    done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                    _merge_done(totals, done, bar)
+            _merge_done(totals, cf.wait(pending).done, bar)
+            if bar is not None:
+                bar.close()
         return totals
 
     def run(self, workers: int | None = 1, client=None, progress: bool = False) -> pd.DataFrame:
@@ -727,12 +749,20 @@ class Study:
         return df
 
 
-def _progress(iterable, total: int, show: bool):
+def _progress(iterable, total: int, show: bool, manual: bool = False):
     if not show:
-        return iterable
+        return None if manual else iterable
     from tqdm.auto import tqdm
 
     return tqdm(iterable, total=total, unit="chunk")
+
+
+def _merge_done(totals: list[Counter], done, bar) -> None:
+    """Merge finished chunks (in any order: counts add up the same)."""
+    for fut in done:
+        _merge(totals, fut.result())
+        if bar is not None:
+            bar.update(1)
 
 
 def study(measures, n: int = 10_000, seed=None, where=None, predeal=None, *,

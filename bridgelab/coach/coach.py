@@ -210,7 +210,6 @@ def _idea(play: Play, card: Card, values: dict[Card, int], rule: str) -> str:
     trick = play.current_trick
     trump = play.trump
     declaring = seat.side is play.declarer.side
-    gone = {c for _, c in play.cards_played}
     ours = set(play.hand(seat)) | set(play.hand(seat.partner))
     theirs = [c for s in Seat if s.side is not seat.side for c in play.hand(s)]
     higher_theirs = [c for c in theirs if c.suit == card.suit and c.rank > card.rank]

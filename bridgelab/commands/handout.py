@@ -29,6 +29,8 @@ def run(args) -> int:
     from ..io.handout import write_pdf
     from ..io.lesson import Lesson
 
+    if os.path.isdir(args.file):
+        raise BridgeError(f"{args.file} is a folder: give a .pbn or .lin file")
     if not os.path.isfile(args.file):
         raise BridgeError(f"{args.file}: no such file (give a .pbn or .lin file)")
 

@@ -38,6 +38,7 @@ satisfy everything, as plain rejection would be, only faster.
 from __future__ import annotations
 
 import math
+import os
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -58,7 +59,7 @@ from ..model import evaluate as _ev
 
 __all__ = [
     "DealBatch", "deal", "deals", "deal_batch", "iter_batches", "deal_frame", "Predeal",
-    "parse_predeal", "seed_sequence",
+    "parse_predeal", "seed_sequence", "check_size", "check_workers", "MAX_WORKERS",
 ]
 
 _FULL = (1 << 52) - 1
@@ -216,6 +217,10 @@ def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
     'pada AKxx ärtu KQ'."""
     who = Seat(seat).full_name
     text = text.strip()
+    if len(text) > _MAX_HAND_TEXT:  # a hand is short; a pasted page would be read for minutes
+        raise ConstraintError(
+            f"{who}'s predeal has {len(text):,} characters: a hand is written in at most "
+            f"{_MAX_HAND_TEXT}, as 'AKQ2.KJ4.A93.T52' or '♠AKxxx ♥KQ'")
     if "." in text:
         parts = text.split(".")
         if len(parts) != 4:
@@ -239,6 +244,8 @@ def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
         suit = suit_index(strain)
         pre.add_suit(seat, suit, ranks, f"{who}'s {_SUIT_NAMES[suit]} {ranks!r}")
 
+
+_MAX_HAND_TEXT = 300
 
 # a suit then its cards: '♠AKxx', 'SAKQ', or a suit's name (any language) and a space: 'pada AKxx'
 _SUIT_CARDS = re.compile(
@@ -651,10 +658,84 @@ def _default_budget(n: int) -> int:
     return 10_000_000 + 1000 * n
 
 
+DEAL_BYTES = 32
+"""Memory of one deal in a batch: 4 x 4 uint16 holdings."""
+
+
+def _available_memory() -> int:
+    """Bytes of memory the system can still give (MemAvailable on Linux; else the physical
+    memory; else a generous 64 GB, so that the size check never refuses on a guess)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 64 << 30
+
+
+def _gb(nbytes: float) -> str:
+    return f"{nbytes / 1e9:,.1f} GB" if nbytes >= 1e8 else f"{nbytes / 1e6:,.0f} MB"
+
+
+def check_size(n: int, per_deal: int = DEAL_BYTES, what: str = "a batch") -> None:
+    """Refuse, before allocating, ``n`` deals that would need more than half the free memory,
+    saying how many fit and what to use instead (``iter_batches`` or ``stats.study``)."""
+    need = n * per_deal
+    free = _available_memory()
+    if need > free // 2:
+        fits = max(free // 2 // per_deal, 0)
+        raise ConstraintError(
+            f"{n:,} deals as {what} need about {_gb(need)}, and this machine has {_gb(free)} free: "
+            f"about {fits:,} fit; for more, deal in chunks with iter_batches(n, chunk=1_000_000) "
+            "or count with stats.study, which never hold all the deals at once")
+
+
+MAX_WORKERS = 64
+"""The most worker threads or processes a call may ask for."""
+
+
+def check_workers(workers) -> int:
+    """``workers`` as a whole number 1 to ``MAX_WORKERS`` (None means 1), or a ConstraintError."""
+    if workers is None:
+        return 1
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or not (
+            1 <= workers <= MAX_WORKERS):
+        raise ConstraintError(
+            f"workers is a whole number from 1 to {MAX_WORKERS}, not {workers!r} "
+            f"(this machine has {os.cpu_count() or 1} cores; more workers than cores gain nothing)")
+    return int(workers)
+
+
+def _max_tries(max_tries) -> "int | None":
+    if max_tries is None:
+        return None
+    if isinstance(max_tries, bool) or not isinstance(max_tries, (int, np.integer)) or max_tries < 1:
+        raise ConstraintError(f"max_tries is a whole number of deals, 1 or more, not {max_tries!r}")
+    return int(max_tries)
+
+
+def _hopeless(n: int, got: int, tried: int, budget: int) -> "float | None":
+    """The deals still needed at an optimistic rate, if even that cannot finish in the budget.
+
+    The optimistic rate is an upper confidence bound on the acceptance rate seen so far (about
+    three standard errors above it; with nothing matched, 5 / tried, past the rule of three),
+    so a request that could finish is almost never stopped."""
+    if got >= n or tried < 100_000:
+        return None
+    rate_up = (got + 3 * math.sqrt(got) + 5) / tried
+    still = (n - got) / rate_up
+    return still if tried + still > budget else None
+
+
 def _generate(n: int, stream: _Stream, plan: _Plan, max_tries: int | None, progress) -> np.ndarray:
     if n < 0:
         raise ConstraintError(f"the number of deals is 0 or more, not {n}")
-    budget = _default_budget(n) if max_tries is None else int(max_tries)
+    budget = _default_budget(n) if max_tries is None else max_tries
     if plan.where is None and not plan.pre.allowed:
         out = np.empty((n, 4, 4), dtype=np.uint16)
         bar = _bar(progress, n, n >= 5_000_000)
@@ -690,10 +771,19 @@ def _generate(n: int, stream: _Stream, plan: _Plan, max_tries: int | None, progr
                 bar.update(got)
         elif bar is not None:
             bar.update(got - bar.n)
+        what = repr(plan.constraint.text) if plan.constraint is not None else "the where function"
+        still = _hopeless(n, got, tried, budget)
+        if still is not None:
+            if bar is not None:
+                bar.close()
+            raise ConstraintError(
+                f"stopped early: {got:,} of {tried:,} deals tried matched {what}, so the "
+                f"{n - got:,} deals still to find would need about {still:,.0f} more tries even "
+                f"at the best rate this allows, past the limit of {budget:,} tries (max_tries): "
+                "ask for fewer deals, loosen the conditions, or raise max_tries")
         if got < n and tried >= budget:
             if bar is not None:
                 bar.close()
-            what = repr(plan.constraint.text) if plan.constraint is not None else "the where function"
             raise ConstraintError(
                 f"gave up after {tried:,} deals{' (with ' + Seat(plan.stacked_seat).full_name + ' stacked)' if plan.stacked_seat is not None else ''}: "
                 f"{got:,} matched {what}, {n:,} were asked for; the conditions are too rare "
@@ -721,6 +811,8 @@ def deal_batch(n: int, seed=None, where=None, predeal=None, *, progress=None,
     rare one-seat condition), 'reject' (plain rejection) or 'stack'.
     """
     n = _count(n)
+    max_tries = _max_tries(max_tries)
+    check_size(n)
     plan = _plan(where, predeal, method)
     return DealBatch(_generate(n, _Stream(seed), plan, max_tries, progress))
 
@@ -732,7 +824,13 @@ def deal(seed=None, where=None, predeal=None) -> Deal:
 
 def deals(n: int, seed=None, where=None, predeal=None, progress=None,
           max_tries: int | None = None) -> list[Deal]:
-    """A list of ``n`` random Deals satisfying ``where`` around ``predeal``."""
+    """A list of ``n`` random Deals satisfying ``where`` around ``predeal``.
+
+    Each Deal is a Python object (some microseconds and a few hundred bytes each): for
+    thousands of deals, ``deal_batch`` is the tool (a million deals in well under a second,
+    evaluated at once as arrays); ``iter_batches`` or ``stats.study`` for more than fit in memory.
+    """
+    check_size(_count(n), 600, "Deal objects")
     return deal_batch(n, seed=seed, where=where, predeal=predeal, progress=progress,
                       max_tries=max_tries).to_deals()
 
@@ -750,6 +848,9 @@ def iter_batches(n: int, seed=None, where=None, predeal=None, chunk: int = 1_000
     chunk = _count(chunk)
     if chunk == 0:
         raise ConstraintError("chunk is the number of deals in each batch: 1 or more")
+    workers = check_workers(workers)
+    max_tries = _max_tries(max_tries)
+    check_size(min(n, chunk) * (workers + 1))
     ss = seed_sequence(seed)
     plan = _plan(where, predeal, method)
     sizes = [min(chunk, n - a) for a in range(0, n, chunk)]
@@ -793,6 +894,10 @@ def _count(n) -> int:
 
 # ---- the data frame ---------------------------------------------------------------------------
 
+FRAME_ROW_BYTES = 1000
+"""Memory of one row of ``deal_frame`` while it is built (about 500 bytes a row measured with
+the built-in evaluators, doubled for the arrays made on the way)."""
+
 _FRAME_EVALUATORS = ("hcp", "controls", "losers", "honour_tricks", "quick_tricks",
                      "length_points", "shortness_points")
 
@@ -806,6 +911,7 @@ def deal_frame(n: int, seed=None, where=None, predeal=None, **kw):
     (str, '4-4-3-2'), ``balanced_X`` and ``semi_balanced_X`` (bool), and one column per
     evaluator registered beyond the built-ins.
     """
+    check_size(_count(n), FRAME_ROW_BYTES, "a data frame")
     return batch_frame(deal_batch(n, seed=seed, where=where, predeal=predeal, **kw))
 
 

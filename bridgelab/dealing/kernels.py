@@ -17,7 +17,72 @@ and rank bit ``b`` (two 0 ... ace 12) are bit ``13 * (3 - s) + b``, so the holdi
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
+
+CACHE = "numba"
+"""Where the compiled code is cached: "numba" (numba's own place: the package's __pycache__,
+else the user's cache folder), a temporary folder's path, or "none" (compiled in every process)."""
+
+
+def _cache_fallback() -> bool:
+    """Called when numba finds no writable place for its cache (a read-only package folder and
+    HOME: a service account, a read-only image). Point numba at a private temporary folder if
+    one can be made; otherwise compile without a cache. Says the cost once, as a warning (for
+    the temporary folder, when it is made; without a cache, in every process, which pays it)."""
+    global CACHE
+    import tempfile
+    import warnings
+
+    folder = None
+    try:
+        user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+        folder = os.path.join(tempfile.gettempdir(), f"bridgelab-numba-{user}")
+        first = not os.path.isdir(folder)
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        st = os.stat(folder)
+        if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & 0o022):
+            raise PermissionError("another user's folder: compiled code is not loaded from it")
+        probe = tempfile.NamedTemporaryFile(dir=folder)
+        probe.close()
+    except OSError:
+        folder = None
+    if folder is not None:
+        _nb.config.CACHE_DIR = folder
+        CACHE = folder
+        if not first:  # said when the folder was made; the cache there works
+            return True
+        cost = (f"it is kept in {folder} instead, which the system may clear (then the next "
+                "process compiles again, some seconds)")
+    else:
+        CACHE = "none"
+        cost = ("no temporary folder is writable either, so every new process compiles the "
+                "dealer again (some seconds before the first deal); set NUMBA_CACHE_DIR to a "
+                "writable folder to avoid it")
+    warnings.warn(f"bridgelab: numba cannot cache its compiled code beside the package or in "
+                  f"the home folder (neither is writable); {cost}", RuntimeWarning, stacklevel=3)
+    return folder is not None
+
+
+def _njit(fn, **kw):
+    """numba.njit with the on-disk cache where one can be written (see ``_cache_fallback``)."""
+    global CACHE
+    if CACHE != "none":
+        try:
+            return _nb.njit(cache=True, nogil=True, **kw)(fn)
+        except RuntimeError as e:
+            if "cannot cache" not in str(e):
+                raise
+        if CACHE == "numba" and _cache_fallback():
+            try:
+                return _nb.njit(cache=True, nogil=True, **kw)(fn)
+            except RuntimeError as e:
+                if "cannot cache" not in str(e):
+                    raise
+        CACHE = "none"
+    return _nb.njit(cache=False, nogil=True, **kw)(fn)
+
 
 try:  # numba is optional: without it the same functions run as (slow) Python.
     import numba as _nb
@@ -25,10 +90,10 @@ try:  # numba is optional: without it the same functions run as (slow) Python.
     HAVE_NUMBA = True
 
     def _jit(fn):
-        return _nb.njit(cache=True, nogil=True)(fn)
+        return _njit(fn)
 
     def _jit_inline(fn):
-        return _nb.njit(cache=True, nogil=True, inline="always")(fn)
+        return _njit(fn, inline="always")
 
 except ImportError:  # pragma: no cover - exercised only where numba is missing
     HAVE_NUMBA = False

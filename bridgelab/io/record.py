@@ -109,7 +109,7 @@ class DealRecord:
 
     def to_pbn(self) -> str:
         """This record as one PBN game (export format, LF line ends)."""
-        from .pbn import _game_lines
+        from .pbnwrite import _game_lines
 
         return "\n".join(_game_lines(self))
 

@@ -85,8 +85,15 @@ def board(number: int) -> Board:
     return Board.from_number(number)
 
 
+_FULL_SUIT = (1 << 13) - 1
+
+
 def _check_deal(holdings: np.ndarray) -> None:
     """Raise InvalidDeal naming the doubled and missing cards and the hands of wrong size."""
+    rows = holdings.tolist()
+    if all(sum(int(h).bit_count() for h in row) == 13 for row in rows) and all(
+            rows[0][s] | rows[1][s] | rows[2][s] | rows[3][s] == _FULL_SUIT for s in range(4)):
+        return  # the usual case, in a few microseconds: 52 cards, 13 a hand, every card held
     problems = []
     owners: dict[int, list[Seat]] = {}
     for seat in SEATS:
@@ -126,8 +133,15 @@ class Deal:
             if set(items) != set(SEATS):
                 raise InvalidDeal("a deal needs a hand for each of N, E, S and W")
             ordered = [items[s] for s in SEATS]
+        elif isinstance(hands, str):
+            raise InvalidDeal("a deal is four hands (N, E, S, W); read a PBN deal such as "
+                              f"{hands[:40]!r} with Deal.from_pbn")
         else:
-            ordered = list(hands)
+            try:
+                ordered = list(hands)
+            except TypeError:
+                raise InvalidDeal("a deal is four hands (N, E, S, W), as Hands or PBN hand "
+                                  f"strings, not {type(hands).__name__}") from None
             if len(ordered) != 4:
                 raise InvalidDeal(f"a deal is four hands (N, E, S, W), not {len(ordered)}")
         rows = [h.holdings if isinstance(h, Hand) else parse_holdings(h) for h in ordered]
@@ -137,14 +151,30 @@ class Deal:
         _check_deal(holdings)
         holdings.setflags(write=False)
         self._holdings = holdings
-        self._hands = tuple(Hand(tuple(int(x) for x in row)) for row in holdings)
+        self._hands = None  # made when first asked for: a list of deals costs little
+
+    def _hand_tuple(self) -> "tuple[Hand, ...]":
+        if self._hands is None:
+            self._hands = tuple(Hand._checked(tuple(row)) for row in self._holdings.tolist())
+        return self._hands
 
     @classmethod
     def from_holdings(cls, holdings) -> "Deal":
         """A deal from a (4, 4) array of holdings: seats N E S W, suits S H D C."""
-        arr = np.array(holdings, dtype=np.uint16)
-        if arr.shape != (4, 4):
-            raise InvalidDeal(f"deal holdings have shape (4, 4) (seats by suits), not {arr.shape}")
+        what = ("deal holdings are a (4, 4) array (seats N E S W by suits S H D C) of whole "
+                "numbers 0-8191")
+        try:
+            raw = np.asarray(holdings)
+        except (TypeError, ValueError, OverflowError):
+            raise InvalidDeal(f"{what}; this is not an array of numbers") from None
+        if raw.shape != (4, 4):
+            raise InvalidDeal(f"{what}, not of shape {raw.shape}")
+        if raw.dtype.kind not in "iu":
+            raise InvalidDeal(f"{what}, not of {raw.dtype} values")
+        if raw.size and (raw.min() < 0 or raw.max() >= _ev.NHOLDINGS):
+            bad = raw[(raw < 0) | (raw >= _ev.NHOLDINGS)][0]
+            raise InvalidDeal(f"{what}; {bad} is out of range")
+        arr = raw.astype(np.uint16)
         d = cls.__new__(cls)
         d._init(arr)
         return d
@@ -210,11 +240,11 @@ class Deal:
         return self._holdings
 
     def __getitem__(self, seat: "Seat | str") -> Hand:
-        return self._hands[Seat.parse(seat)]
+        return self._hand_tuple()[Seat.parse(seat)]
 
     @property
     def hands(self) -> dict[Seat, Hand]:
-        return dict(zip(SEATS, self._hands))
+        return dict(zip(SEATS, self._hand_tuple()))
 
     def owner(self, card: "Card | str") -> Seat:
         """The seat that holds ``card``."""

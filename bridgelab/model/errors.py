@@ -20,6 +20,7 @@ __all__ = [
     "ConstraintError",
     "BankError",
     "PBNWarning",
+    "ProgressError",
 ]
 
 
@@ -116,3 +117,7 @@ class BankError(BridgeError):
 class PBNWarning(UserWarning):
     """Part of a PBN or LIN file that a lenient read could not take; the rest of the file is read.
     The message names the file, the line and the game; ``strict=True`` raises PBNError instead."""
+
+
+class ProgressError(BridgeError):
+    """The progress database cannot be opened, read or written (busy, full, read-only, damaged)."""

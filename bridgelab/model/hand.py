@@ -56,6 +56,28 @@ def holdings_to_pbn(holdings: Sequence[int]) -> str:
     return ".".join(holding_to_text(int(h)) for h in holdings)
 
 
+def _four_holdings(holdings) -> tuple[int, int, int, int]:
+    """Four whole numbers 0-8191 (13-bit suit holdings), or a PBNError saying what is allowed."""
+    what = ("a hand is four 13-bit suit holdings, whole numbers 0-8191 (spades, hearts, diamonds, "
+            "clubs)")
+    if isinstance(holdings, str):
+        raise PBNError(f"{what}; read a text hand such as {holdings[:40]!r} with Hand.from_pbn")
+    try:
+        items = list(holdings)
+    except TypeError:
+        raise PBNError(f"{what}, not {type(holdings).__name__}") from None
+    if len(items) != 4:
+        raise PBNError(f"{what}; {len(items)} were given")
+    hs = []
+    for h in items:
+        if isinstance(h, (bool, np.bool_)) or not isinstance(h, (int, np.integer)):
+            raise PBNError(f"{what}; {h!r} is not a whole number"[:300])
+        if not 0 <= h < _ev.NHOLDINGS:
+            raise PBNError(f"{what}; {h} is out of range"[:300])
+        hs.append(int(h))
+    return tuple(hs)  # type: ignore[return-value]
+
+
 class Hand:
     """Thirteen cards. Shows as a suit-by-suit diagram; evaluators are properties.
 
@@ -67,9 +89,7 @@ class Hand:
     __slots__ = ("_holdings",)
 
     def __init__(self, holdings: Sequence[int]):
-        hs = tuple(int(h) for h in holdings)
-        if len(hs) != 4 or any(not 0 <= h < _ev.NHOLDINGS for h in hs):
-            raise PBNError("a hand is four 13-bit suit holdings (spades, hearts, diamonds, clubs)")
+        hs = _four_holdings(holdings)
         n = sum(int(_ev.LENGTH[h]) for h in hs)
         if n != 13:
             raise PBNError(
@@ -77,6 +97,13 @@ class Hand:
                 + (" (too few)" if n < 13 else " (too many)")
             )
         self._holdings = hs
+
+    @classmethod
+    def _checked(cls, holdings: "tuple[int, int, int, int]") -> "Hand":
+        """A hand from four holdings already known to be 13 cards (a checked deal's row)."""
+        h = cls.__new__(cls)
+        h._holdings = holdings
+        return h
 
     # ---- construction and notation ------------------------------------------------------
     @classmethod

@@ -15,6 +15,7 @@ from ..text.i18n import LANGUAGES, translate
 from .answers import parse_call, parse_choice, parse_number, parse_pattern, parse_seat, parse_yesno
 from .banks import FORMAT as BANK_FORMAT, Bank, BankEntry, bundled_banks, load_bank
 from .core import GENERATORS, KINDS, TOPICS, Feedback, Question, register_generator
+from . import generators as _builtin  # noqa: F401  (the built-in generators fill GENERATORS now)
 from .progress import Mistake, ProgressStore
 from .session import QuizSession, make_question, review_mistakes
 

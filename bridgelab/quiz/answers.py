@@ -3,26 +3,42 @@
 Lenient on purpose: "1 234", "1,234" and "1234" are one number; "2½", "2,5" and "2.5" another;
 "4s", "4♠", "4 pada", "4 pik" are one call (through ``bridgelab.text.terms.parse_call``); "jah", "da",
 "ano", "ya" all mean yes. Each reader returns None when it cannot read the text, so the session
-can say "I did not understand" instead of marking a typo as a wrong bridge answer.
+can say "I did not understand" instead of marking a typo as a wrong bridge answer. Text
+longer than ``MAX_ANSWER`` characters is refused at once with a ParseError (a pasted page would
+otherwise keep the reader busy).
 """
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 
 from ..text import notation
 from ..text import terms as _lang
 from ..model.cards import Seat
-from ..model.errors import BridgeError
+from ..model.errors import BridgeError, ParseError
 from ..text.i18n import translate
 
 __all__ = ["parse_number", "parse_yesno", "parse_seat", "parse_call", "parse_pattern",
-           "parse_choice", "normalise_text", "format_number"]
+           "parse_choice", "normalise_text", "format_number", "MAX_ANSWER", "check_length"]
 
 _SPACES = "\u00a0\u202f\u2009\u2007 '’_"
 _FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75}
 _THOUSANDS = re.compile(r"^[1-9]\d{0,2}([,.]\d{3})+$")
+
+MAX_ANSWER = 500
+"""The longest answer read, in characters: far above any real answer, and short enough that
+every reader answers at once (a pasted page is refused, not parsed for seconds)."""
+
+
+def check_length(text, what: str = "an answer") -> str:
+    """``text`` as a string, or a ParseError if it is longer than ``MAX_ANSWER`` characters."""
+    s = "" if text is None else str(text)
+    if len(s) > MAX_ANSWER:
+        raise ParseError(f"{what} of {len(s):,} characters is too long to read: "
+                         f"an answer is at most {MAX_ANSWER} characters")
+    return s
 
 
 def parse_number(text) -> "int | float | None":
@@ -30,18 +46,22 @@ def parse_number(text) -> "int | float | None":
     '2 1/2', '-500', '−500'. None if it is not a number.
 
     A comma or dot followed by groups of exactly three digits separates thousands; otherwise
-    it is the decimal mark.
+    it is the decimal mark. Text longer than ``MAX_ANSWER`` raises ParseError; so does a
+    number too large to be an answer (NaN, infinity, 1e400 are not numbers here).
     """
     if isinstance(text, (int, float)) and not isinstance(text, bool):
+        if isinstance(text, float) and not math.isfinite(text):
+            return None
         return text
-    s = str(text).strip()
+    s = check_length(text).strip()
     frac = 0.0
     for sym, val in _FRACTIONS.items():
         if s.endswith(sym):
             frac += val
             s = s[: -len(sym)].strip() or "0"
     s = unicodedata.normalize("NFKC", s).replace("⁄", "/").replace("−", "-").replace("–", "-")
-    m = re.fullmatch(r"([+-]?\d+)?\s*(\d+)\s*/\s*(\d+)", s)
+    # the whole part needs a space before the fraction ('2 1/2'): '21/2' is 21 halves
+    m = re.fullmatch(r"(?:([+-]?\d+)\s+)?(\d+)\s*/\s*(\d+)", s) if "/" in s else None
     if m:
         if not int(m.group(3)):
             return None
@@ -71,6 +91,8 @@ def parse_number(text) -> "int | float | None":
         value = float(s)
     except ValueError:
         return None
+    if not math.isfinite(value):  # '1e400' cannot be written here, but 400 digits can
+        return None
     if frac and value != int(value):
         return None
     return _tidy(sign * (value + frac))  # '-2½' is minus two and a half
@@ -98,7 +120,7 @@ _NO = {"no", "n", "false", "ei", "ne", "tidak", "tak", "bukan"}
 
 def parse_yesno(text, lang: str = "en") -> "str | None":
     """'yes' or 'no' from yes/no words in any shipped language (and in ``lang``'s catalogue)."""
-    key = normalise_text(text)
+    key = normalise_text(check_length(text))
     yes = set(_YES) | {normalise_text(translate("yes", lang)), normalise_text(translate("Yes", lang))}
     no = set(_NO) | {normalise_text(translate("no", lang)), normalise_text(translate("No", lang))}
     if key in yes and key not in no:
@@ -111,7 +133,7 @@ def parse_yesno(text, lang: str = "en") -> "str | None":
 def parse_seat(text, lang: str = "en") -> "Seat | None":
     """A seat by the one rule of ``bridgelab.text.terms.parse_seat`` (``lang``'s names and letters
     first: Czech 'S' is sever, North; then English), then the catalogue's names of the seats."""
-    raw = str(text).strip()
+    raw = check_length(text).strip()
     try:
         seat = _lang.parse_seat(raw, lang)
     except BridgeError:  # a language with a catalogue but no terms file
@@ -132,7 +154,7 @@ def parse_seat(text, lang: str = "en") -> "Seat | None":
 
 def parse_call(text, lang: str = "en"):
     """A Call from English or ``lang``'s words ('4s', '4♠', '4 pada', 'dalje'); None if unreadable."""
-    raw = str(text).strip()
+    raw = check_length(text).strip()
     for attempt in (lang, None):
         try:
             return _lang.read_call(raw, attempt)
@@ -145,7 +167,7 @@ def parse_pattern(text) -> "str | None":
     """The pattern a learner answers ('5-4-3-1'), read by the notation (``text.notation``):
     '5-4-3-1', '1-3-4-5', '5431', '5=4=3=1', and, as learners type, '5 4 3 1'. None unless
     the text names shapes of one pattern (13 cards)."""
-    s = str(text).strip()
+    s = check_length(text).strip()
     if re.fullmatch(r"\d+(\s+\d+){3}", s):
         s = "-".join(s.split())  # four lengths with spaces: a pattern in any suits
     return notation.parse_pattern(s)
@@ -166,7 +188,7 @@ def parse_choice(text, choices: list[str]) -> "str | None":
 
     A number is taken as the choice's position only when no choice reads as that number.
     """
-    key = normalise_text(text)
+    key = normalise_text(check_length(text))
     if not key:
         return None
     for c in choices:

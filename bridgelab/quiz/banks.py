@@ -10,6 +10,7 @@ refused too, and the engine's own explanation is added to the question's.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -17,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from ..model.errors import BankError, BridgeError
-from .core import KINDS, TOPICS
+from .core import KINDS, TOPICS, Question, finish_question
 
-__all__ = ["FORMAT", "Bank", "BankEntry", "load_bank", "data_dir", "bundled_banks", "rubber_figure"]
+__all__ = ["FORMAT", "Bank", "BankEntry", "load_bank", "data_dir", "bundled_banks", "rubber_figure",
+           "bank_question"]
 
 FORMAT = "bridgelab-bank/1"
 _TOP_FIELDS = {"format", "id", "title", "source", "language", "about", "questions"}
@@ -99,8 +101,6 @@ class Bank:
 
     def question(self, entry_id: str, lang: str = "en"):
         """The entry as a Question in ``lang`` (English, then the bank's language, as fallback)."""
-        from .session import bank_question
-
         return bank_question(self, self.entry(entry_id), lang)
 
 
@@ -124,16 +124,35 @@ def _texts(value, path, where: str, name: str, required: bool) -> dict[str, str]
     return dict(value)
 
 
+_MAX_NUMBER = 10**15  # far above any bridge figure, well inside a float's exact integers
+
+
+def _short(value, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages about huge fields."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a number of {len(str(abs(value)))} digits"
+    r = repr(value)
+    return r if len(r) <= limit else r[:limit] + "…"
+
+
 def _answer(entry: dict, kind: str, path, where: str):
-    from .answers import parse_call, parse_number, parse_pattern, parse_seat, parse_yesno
+    from .answers import (MAX_ANSWER, parse_call, parse_number, parse_pattern, parse_seat,
+                          parse_yesno)
 
     a = entry["answer"]
+    if isinstance(a, str) and len(a) > MAX_ANSWER:
+        raise _fail(path, where, f'field "answer" has {len(a):,} characters: an answer is at most '
+                                 f"{MAX_ANSWER}")
     if kind == "number":
         if isinstance(a, bool) or not isinstance(a, (int, float)):
             value = parse_number(a) if isinstance(a, str) else None
             if value is None:
-                raise _fail(path, where, f'field "answer": {a!r} is not a number (kind "number")')
+                raise _fail(path, where,
+                            f'field "answer": {_short(a)} is not a number (kind "number")')
             a = value
+        if isinstance(a, float) and not math.isfinite(a) or abs(a) > _MAX_NUMBER:
+            raise _fail(path, where, f'field "answer": {_short(a)} is not a number a learner can '
+                                     f"type (finite, at most {_MAX_NUMBER:,} either way)")
         return a
     if kind == "yesno":
         if isinstance(a, bool):
@@ -366,6 +385,13 @@ def load_bank(path: "str | os.PathLike") -> Bank:
         raise BankError(f"{p}: a bank is a UTF-8 JSON file") from None
     except json.JSONDecodeError as e:
         raise BankError(f"{p}: not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    except RecursionError:
+        raise BankError(f"{p}: the JSON is nested too deeply to be a bank (a bank is an object "
+                        "of questions, a few levels deep)") from None
+    except ValueError as e:  # an integer of more digits than Python converts (4,300)
+        raise BankError(f"{p}: not a bank: {e}") from None
+    except OSError as e:
+        raise BankError(f"{p}: cannot read the bank: {e.strerror or e}") from None
     if isinstance(data, dict) and "format" not in data and "auctions" in data:
         data = _bank_from_auctions(data, p)
     bank = _validate(data, p)
@@ -460,6 +486,9 @@ def _bank_from_auctions(data: dict, path) -> dict:
     from ..text.words import call_name, seat_name, strain_name
 
     questions = []
+    for key in ("auctions", "checks"):
+        if not isinstance(data.get(key) or [], list):
+            raise _fail(path, "top level", f'field "{key}" must be a list')
     for i, a in enumerate(data.get("auctions") or []):
         where = f"auction {i + 1}"
         if not isinstance(a, dict) or not all(k in a for k in ("id", "dealer", "calls")):
@@ -484,7 +513,14 @@ def _bank_from_auctions(data: dict, path) -> dict:
         where = f"check {i + 1}"
         if not isinstance(c, dict) or not all(k in c for k in ("id", "dealer", "calls", "call", "legal")):
             raise _fail(path, where, 'a check needs "id", "dealer", "calls", "call" and "legal"')
-        src_lang = (c.get("source") or {}).get("lang", "en")
+        src = c.get("source") or {}
+        if not isinstance(src, dict) or not isinstance(src.get("lang", "en"), str):
+            raise _fail(path, f"{where} (id {c['id']!r})",
+                        'field "source" must be an object such as {"lang": "et", "page": 12}')
+        src_lang = src.get("lang", "en")
+        if not isinstance(c["calls"], list) or not all(isinstance(x, str) for x in c["calls"]):
+            raise _fail(path, f"{where} (id {c['id']!r})",
+                        'field "calls" must be a list of calls as text')
         call = parse_call(c["call"], src_lang)
         if call is None:
             raise _fail(path, f"{where} (id {c['id']!r})", f'field "call": {c["call"]!r} is not a call in {src_lang}')
@@ -507,7 +543,11 @@ def _bank_from_auctions(data: dict, path) -> dict:
             q["note"] = c["note"]
         questions.append(q)
         if c.get("lowest_in_strain") and seat is not None:
-            low = Call.parse(c["lowest_in_strain"])
+            try:
+                low = Call.parse(c["lowest_in_strain"])
+            except BridgeError as e:
+                raise _fail(path, f"{where} (id {c['id']!r})",
+                            f'field "lowest_in_strain": {e}') from None
             questions.append({
                 "id": f"{c['id']}.lowest", "topic": "legality", "level": 1, "kind": "call",
                 "prompt": {lang: translate("It is {seat}'s turn. What is the lowest bid in {strain} that {seat} may make?",
@@ -520,3 +560,55 @@ def _bank_from_auctions(data: dict, path) -> dict:
     return {"format": FORMAT, "id": "auctions-from-texts", "title": title,
             "source": "data/auctions_from_texts.json", "about": str(data.get("about", ""))[:500],
             "questions": questions}
+
+
+# ---- a bank entry as a question ---------------------------------------------------------------
+
+def _pick(texts: dict, lang: str, fallback: str | None = None) -> str:
+    for key in (lang, "en", fallback):
+        if key and key in texts:
+            return texts[key]
+    return next(iter(texts.values()), "")
+
+
+def bank_question(bank: Bank, entry: BankEntry, lang: str = "en") -> Question:
+    """A bank entry as a Question in ``lang``, with the engine's explanation when it was checked."""
+    from .explain import rubber_lines, score_lines
+
+    lines = []
+    if entry.explanation:
+        lines.append(_pick(entry.explanation, lang, bank.language))
+    facts = entry.facts or {}
+    if facts.get("kind") == "duplicate":
+        lines += score_lines(facts["breakdown"], lang)
+    elif facts.get("kind") == "rubber":
+        lines += rubber_lines(facts["breakdown"], lang)
+    elif facts.get("kind") == "auction":
+        from .generators.auctions import auction_facts_lines
+
+        lines += auction_facts_lines(facts, lang)
+    q = Question(
+        id=f"{bank.id}:{entry.id}", topic=entry.topic, level=entry.level, kind=entry.kind,
+        prompt=_pick(entry.prompt, lang, bank.language), answer=entry.answer,
+        choices=list(entry.choices), explanation="\n".join(lines), lang=lang,
+        source=f"bank:{bank.path.resolve()}#{entry.id}", data={"bank": bank.id, "entry": entry.id},
+    )
+    if facts.get("kind") == "auction":
+        from .generators.auctions import AuctionView
+
+        q.show = AuctionView(facts["auction"], lang)
+        q.auction = facts["auction"]
+    if facts.get("kind") == "rubber" and entry.kind == "text":
+        want = facts["numbers"]
+        q.accept = lambda text, want=want: _numbers(text) == want
+    if entry.kind == "text" and entry.topic == "pattern":
+        q.data["form"] = "pattern"
+    return finish_question(q, lang)
+
+
+def _languages_of(entry: BankEntry) -> set[str]:
+    """The languages an entry is fully written in: its prompt, and its explanation if it has one."""
+    langs = set(entry.prompt)
+    if entry.explanation:
+        langs &= set(entry.explanation)
+    return langs

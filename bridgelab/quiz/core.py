@@ -19,18 +19,10 @@ __all__ = [
     "generators_for",
     "TOPIC_GROUPS",
     "expand_topics",
+    "finish_question",
 ]
 
 KINDS = ("choice", "call", "number", "seat", "yesno", "text")
-
-def _load_builtin_generators() -> None:
-    """Register the built-in generators (hands, auctions, scoring, the bidding system's quizzes).
-
-    Called by the registries themselves on their first read: ``GENERATORS`` and ``TOPICS`` are
-    full whenever anything looks at them, and importing a module changes neither.
-    """
-    from . import generators  # noqa: F401  (the modules register their generators as they load)
-
 
 _BUILTIN_TOPICS = {
     "legality": "is this call legal here, and why not; pick a legal call",
@@ -45,7 +37,7 @@ _BUILTIN_TOPICS = {
     "pattern": "the hand pattern, longest suit first",
     "balanced": "is the hand balanced",
 }
-TOPICS: Registry = Registry("TOPICS", _load_builtin_generators)
+TOPICS: Registry = Registry("TOPICS")
 """topic id -> what it asks (the built-in topics, the bidding system's, and any registered)."""
 TOPICS.update(_BUILTIN_TOPICS)
 
@@ -146,8 +138,8 @@ class Generator:
     weight: float = 1.0
 
 
-GENERATORS: Registry = Registry("GENERATORS", _load_builtin_generators)
-"""generator name -> Generator: the built-in ones load on the first read of the registry."""
+GENERATORS: Registry = Registry("GENERATORS")
+"""generator name -> Generator: the built-in ones are registered when ``bridgelab.quiz`` loads."""
 
 
 def register_generator(topic: str, level: int = 1, *, name: str | None = None, weight: float = 1.0,
@@ -185,3 +177,41 @@ def generators_for(topics=None, level=None) -> list[Generator]:
         if (topics is None or g.topic in topics) and (level is None or g.level <= int(level))
     ]
     return out
+
+
+def finish_question(q: "Question", lang: str) -> "Question":
+    """Fill what a widget needs: localized choices for seats and yes/no, the answer as shown.
+
+    Every question passes here, made by a generator or read from a bank."""
+    from ..model.cards import SEATS
+    from ..text.words import seat_name, yes_no
+    q.lang = lang
+    q.prompt = _capital(q.prompt)
+    q.explanation = "\n".join(_capital(line) for line in q.explanation.splitlines())
+    if q.kind == "seat":
+        q.choices = [seat_name(s, lang) for s in SEATS]
+    elif q.kind == "yesno":
+        q.choices = [yes_no(True, lang), yes_no(False, lang)]
+    if not q.answer_text:
+        q.answer_text = _display(q, q.answer, lang)
+    return q
+
+
+def _capital(text: str) -> str:
+    """A sentence starts with a capital ('trumbita on ...' -> 'Trumbita on ...')."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
+def _display(q: "Question", value, lang: str) -> str:
+    from ..text.words import call_name, seat_name, yes_no
+    from .answers import format_number
+
+    if q.kind == "number":
+        return format_number(value, lang)
+    if q.kind == "seat":
+        return seat_name(value, lang)
+    if q.kind == "yesno":
+        return yes_no(value == "yes", lang)
+    if q.kind == "call":
+        return call_name(value, lang)
+    return str(value)

@@ -13,12 +13,12 @@ from ..model.cards import SEATS
 from ..model.contract import Call
 from ..model.errors import BridgeError
 from ..text.i18n import check_language, translate as _t
-from .answers import (format_number, normalise_text, parse_call, parse_choice, parse_number,
-                      parse_pattern, parse_seat, parse_yesno)
-from .banks import Bank, BankEntry, _numbers, load_bank
-from .core import GENERATORS, Feedback, Question, expand_topics, generators_for
+from .answers import (MAX_ANSWER, format_number, normalise_text, parse_call, parse_choice,
+                      parse_number, parse_pattern, parse_seat, parse_yesno)
+from .banks import _languages_of, bank_question, load_bank
+from .core import GENERATORS, Feedback, Question, expand_topics, finish_question, generators_for
 from .progress import ProgressStore
-from ..text.words import call_name, seat_name, yes_no
+from ..text.words import seat_name, yes_no
 
 __all__ = ["QuizSession", "bank_question", "make_question", "review_mistakes"]
 
@@ -41,7 +41,7 @@ def make_question(source: str, seed: "int | None", lang: str = "en") -> Question
         q.source, q.seed = source, int(seed)
         if not q.topic:
             q.topic = gen.topic
-        return _finish(q, lang)
+        return finish_question(q, lang)
     if source.startswith("bank:"):
         path, _, entry_id = source[5:].rpartition("#")
         if not Path(path).exists():  # the bank moved: look for it by name in data/
@@ -51,87 +51,6 @@ def make_question(source: str, seed: "int | None", lang: str = "en") -> Question
         bank = load_bank(path)
         return bank_question(bank, bank.entry(entry_id), lang)
     raise BridgeError(f"{source!r} is not a question source: 'gen:<name>' or 'bank:<file>#<id>'")
-
-
-def _pick(texts: dict, lang: str, fallback: str | None = None) -> str:
-    for key in (lang, "en", fallback):
-        if key and key in texts:
-            return texts[key]
-    return next(iter(texts.values()), "")
-
-
-def bank_question(bank: Bank, entry: BankEntry, lang: str = "en") -> Question:
-    """A bank entry as a Question in ``lang``, with the engine's explanation when it was checked."""
-    from .explain import rubber_lines, score_lines
-
-    lines = []
-    if entry.explanation:
-        lines.append(_pick(entry.explanation, lang, bank.language))
-    facts = entry.facts or {}
-    if facts.get("kind") == "duplicate":
-        lines += score_lines(facts["breakdown"], lang)
-    elif facts.get("kind") == "rubber":
-        lines += rubber_lines(facts["breakdown"], lang)
-    elif facts.get("kind") == "auction":
-        from .generators.auctions import auction_facts_lines
-
-        lines += auction_facts_lines(facts, lang)
-    q = Question(
-        id=f"{bank.id}:{entry.id}", topic=entry.topic, level=entry.level, kind=entry.kind,
-        prompt=_pick(entry.prompt, lang, bank.language), answer=entry.answer,
-        choices=list(entry.choices), explanation="\n".join(lines), lang=lang,
-        source=f"bank:{bank.path.resolve()}#{entry.id}", data={"bank": bank.id, "entry": entry.id},
-    )
-    if facts.get("kind") == "auction":
-        from .generators.auctions import AuctionView
-
-        q.show = AuctionView(facts["auction"], lang)
-        q.auction = facts["auction"]
-    if facts.get("kind") == "rubber" and entry.kind == "text":
-        want = facts["numbers"]
-        q.accept = lambda text, want=want: _numbers(text) == want
-    if entry.kind == "text" and entry.topic == "pattern":
-        q.data["form"] = "pattern"
-    return _finish(q, lang)
-
-
-def _languages_of(entry: BankEntry) -> set[str]:
-    """The languages an entry is fully written in: its prompt, and its explanation if it has one."""
-    langs = set(entry.prompt)
-    if entry.explanation:
-        langs &= set(entry.explanation)
-    return langs
-
-
-def _finish(q: Question, lang: str) -> Question:
-    """Fill what a widget needs: localized choices for seats and yes/no, the answer as shown."""
-    q.lang = lang
-    q.prompt = _capital(q.prompt)
-    q.explanation = "\n".join(_capital(line) for line in q.explanation.splitlines())
-    if q.kind == "seat":
-        q.choices = [seat_name(s, lang) for s in SEATS]
-    elif q.kind == "yesno":
-        q.choices = [yes_no(True, lang), yes_no(False, lang)]
-    if not q.answer_text:
-        q.answer_text = _display(q, q.answer, lang)
-    return q
-
-
-def _capital(text: str) -> str:
-    """A sentence starts with a capital ('trumbita on ...' -> 'Trumbita on ...')."""
-    return text[:1].upper() + text[1:] if text[:1].islower() else text
-
-
-def _display(q: Question, value, lang: str) -> str:
-    if q.kind == "number":
-        return format_number(value, lang)
-    if q.kind == "seat":
-        return seat_name(value, lang)
-    if q.kind == "yesno":
-        return yes_no(value == "yes", lang)
-    if q.kind == "call":
-        return call_name(value, lang)
-    return str(value)
 
 
 # ---- reading an answer ----------------------------------------------------------------------
@@ -359,7 +278,13 @@ class QuizSession:
             raise BridgeError("the session is over: there is no question to answer")
         if self._feedback is not None:
             return self._feedback
-        correct, given, understood = _read(q, text)
+        raw = "" if text is None else str(text)
+        if len(raw) > MAX_ANSWER:  # a pasted page: refused at once, not read for seconds
+            return Feedback(False, raw[:40] + "…", q.answer_text,
+                            _t("That answer is {length} characters long: an answer is at most "
+                               "{limit}.", self._lang, length=len(raw), limit=MAX_ANSWER),
+                            q.id, understood=False)
+        correct, given, understood = _read(q, raw)
         if not understood:
             return Feedback(False, given, q.answer_text,
                             _t("I could not read {given!r}: {hint}.", self._lang, given=given,

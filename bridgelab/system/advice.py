@@ -22,7 +22,7 @@ from ..model.hand import Hand
 from ..text.i18n import check_language, translate
 from ..text.terms import read_seat
 from ..rules.rulings import reword
-from .engine import (N_, CallTerm, Check, HandFacts, Join, Msg, Rule, SeatTerm, System, auction_view, default_system, get_system,
+from .engine import (N_, CallTerm, Check, HandFacts, Join, Msg, Rule, System, auction_view, get_system,
                      render)
 
 __all__ = ["Advice", "Considered", "advise", "our_calls", "as_auction", "NOT_COVERED"]

@@ -997,6 +997,14 @@ class System:
             raise SystemFileError(f"no system file at {p}") from None
         except tomllib.TOMLDecodeError as e:
             raise SystemFileError(f"{p} is not valid TOML: {e}") from None
+        except IsADirectoryError:
+            raise SystemFileError(f"{p} is a folder: give a system file (TOML), such as "
+                                  "sayc.toml") from None
+        except OSError as e:
+            raise SystemFileError(f"cannot read the system file {p}: {e.strerror or e}") from None
+        except UnicodeDecodeError:
+            raise SystemFileError(f"{p} is not a system file: a system file is UTF-8 TOML "
+                                  "text") from None
         return cls(data, options, p)
 
     def with_options(self, **options) -> "System":

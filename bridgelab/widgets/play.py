@@ -26,7 +26,7 @@ from ..coach.practice import PracticeDeal, practice_deal
 from ..coach.session import PlaySession
 from ..coach.techniques import TECHNIQUES, technique_source
 from ..coach.words import card_text, seat_text, t
-from ..model.cards import SUITS, Card, Seat, Side
+from ..model.cards import SUITS, Card, Seat
 from ..model.errors import BridgeError
 from ..quiz.progress import ProgressStore
 from ..render.display import RED, colour_suits
