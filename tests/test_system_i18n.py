@@ -221,7 +221,7 @@ def test_bid_command_speaks_the_learners_language(capsys):
 
     assert main(["bid", "AKQ2.KJ4.A93.T52", "--lang", "et"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == "17 punkti, 4-3-3-3 (ühtlane): ava 1 trumbita"
+    assert out.splitlines()[0] == "17 punkti, 4-3-3-3 (ühtlane): ava 1T"
     assert main(["bid", "AKQ2.KJ4.A93.T52", "--lang", "xx"]) == 2
     assert "'xx' is not a language" in capsys.readouterr().err
 

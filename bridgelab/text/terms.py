@@ -449,6 +449,8 @@ def call_name(call: "Call | str", lang: str = "en") -> str:
     t = _load(_code(lang))
     if not c.is_bid:
         return _first(t, "calls", c.kind) or str(c)
+    if c.strain is Strain.NT and (t.data.get("notation") or {}).get("NT") and t.code != "en":
+        return bid_text(c, t.code)  # after a digit no trump is letters: 3T, 3BA, 3BT, 3SA
     levels = (t.data.get("strain_by_level") or {}).get(c.strain.name)
     strain = (_level_word(levels, c.level) if levels else None) or strain_name(c.strain, t.code)
     level_word = _first(t, "numbers", str(c.level)) or str(c.level)
