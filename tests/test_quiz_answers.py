@@ -9,7 +9,8 @@ from bridgelab.model.contract import Call
 from bridgelab.quiz import Question, QuizSession
 from bridgelab.quiz.answers import (format_number, parse_call, parse_choice, parse_number, parse_pattern,
                                     parse_seat, parse_yesno)
-from bridgelab.quiz.session import _finish, _read
+from bridgelab.quiz.core import finish_question as _finish
+from bridgelab.quiz.session import _read
 
 
 @pytest.mark.parametrize("text, value", [
