@@ -229,15 +229,28 @@ def _auction(value):
 
 
 def _pbn(text):
-    from bridgelab.io import pbn
+    """Strict (a PBNError at the first fault) and lenient (warnings, the rest read) alike."""
+    import warnings
 
-    pbn.loads(text)
+    from bridgelab.io import pbn
+    from bridgelab.model.errors import PBNWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PBNWarning)
+        pbn.loads(text)
+    pbn.loads(text, strict=True)
 
 
 def _lin(text):
-    from bridgelab.io import pbn
+    import warnings
 
-    pbn.loads_lin(text)
+    from bridgelab.io import pbn
+    from bridgelab.model.errors import PBNWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PBNWarning)
+        pbn.loads_lin(text)
+    pbn.loads_lin(text, strict=True)
 
 
 def _constraint(text):
