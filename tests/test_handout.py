@@ -128,9 +128,9 @@ def test_screenshot_of_a_page(tmp_path):
 
 @pytest.mark.parametrize(("lang", "nt", "dealer", "words"), [
     ("et", "3T", "Jagaja Nord", ("Jaotus 1",)),
-    ("sr", "3BA", "Deli sever", ("Deljenje 1",)),
+    ("sr", "3BA", "Deli sever", ("Bord 1",)),
     ("cs", "3BT", "Rozdává sever", ("Rozdání 1",)),
-    ("ms", "3SA", "Pengedar Utara", ("Papan 1",)),
+    ("ms", "3SA", "Pengedar Utara", ("Pengagihan 1",)),
 ])
 def test_a_handout_in_the_teachers_language(lang, nt, dealer, words):
     from bridgelab.io.handout import handout_html

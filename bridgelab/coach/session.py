@@ -1,10 +1,14 @@
 """A play session: the learner plays one side of a deal, robots play the rest, the coach watches.
 
-    >>> s = PlaySession("N:AQ2.KJ4.A93.T52 ...", "3NT by S", learner="declarer", robot="expert")
-    >>> s.legal_cards()            # the learner's cards that may be played now
-    >>> s.play("SQ")               # the learner's card; the robots answer until the learner's turn
-    >>> s.reports[-1].messages("et")
-    >>> s.hint(), s.undo(), s.claim(9), s.result().messages("cs")
+    >>> deal = "N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86"
+    >>> s = PlaySession(deal, "3NT by N", learner="declarer", robot="expert")
+    >>> s.legal_cards()[:3]        # East led a club; dummy's cards that may be played now
+    [Card(CQ), Card(C9), Card(C7)]
+    >>> report = s.play("CQ")      # the learner's card; the robots answer until the learner's turn
+    >>> report.messages("et")[0]   # the coach: double-dummy tricks before and after the card
+    'Enne kaarti ♣Q sai sinu pool võtta 6 tihi; pärast seda 5.'
+    >>> s.undo()
+    True
 
 Everything is engine: no widget. The deal, contract and declarer come from the arguments, an
 ended ``Auction`` or a lesson's ``DealRecord`` (``PlaySession.from_record``). The learner plays
