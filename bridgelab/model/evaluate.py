@@ -215,7 +215,8 @@ BUILTIN_EVALUATORS = frozenset(EVALUATORS)
 """The evaluators the kit registers itself."""
 
 
-def holding_counts(values: npt.ArrayLike, ok: np.ndarray | None = None, width: int | None = None) -> np.ndarray:
+def holding_counts(values: npt.ArrayLike, ok: np.ndarray | None = None,
+                   width: int | None = None) -> np.ndarray:
     """Suit holdings counted by length and value: ``out[length, v]`` is the number of holdings
     (among those ``ok`` allows, a bool table over the 8,192; all by default) with that length
     and ``values[holding] == v`` (a table of non-negative integers such as HCP).

@@ -170,9 +170,11 @@ class Hand:
         return hash(self._holdings)
 
     # ---- evaluation ----------------------------------------------------------------------
-    def evaluate(self, name: str) -> np.ndarray | int | float:
+    def evaluate(self, name: str) -> int | float:
         """The value of evaluator ``name`` (built in or registered) for this hand."""
-        return _ev.evaluator(name)(np.array(self._holdings))
+        value = _ev.evaluator(name)(np.array(self._holdings))
+        assert not isinstance(value, np.ndarray)  # one hand's four suits sum to one number
+        return value
 
     def evaluate_suits(self, name: str) -> dict[Strain, float]:
         """The value of evaluator ``name`` suit by suit, spades first."""
