@@ -63,6 +63,7 @@ class Call:
         """0 for 1♣ ... 34 for 7NT: the order of the bidding ladder (bids only)."""
         if not self.is_bid:
             raise ParseError(f"{self} is not a bid and has no place on the bidding ladder")
+        assert self.level is not None and self.strain is not None  # a bid has both
         return (self.level - 1) * 5 + int(self.strain)
 
     @classmethod
@@ -89,12 +90,14 @@ class Call:
 
     def __str__(self) -> str:
         if self.kind == "bid":
+            assert self.strain is not None  # a bid has a strain
             return f"{self.level}{self.strain.symbol}"
         return {"pass": "Pass", "double": "X", "redouble": "XX"}[self.kind]
 
     def to_ascii(self) -> str:
         """'4S', '3NT', 'Pass', 'X', 'XX': the form PBN files use."""
         if self.kind == "bid":
+            assert self.strain is not None  # a bid has a strain
             return f"{self.level}{self.strain.name}"
         return str(self)
 
@@ -200,6 +203,7 @@ class Contract:
             except ParseError:
                 call = None
             if call is not None and call.is_bid:
+                assert call.level is not None and call.strain is not None  # a bid has both
                 dbl = _DOUBLING_SUFFIX[(m.group("dbl") or "").upper()]
                 seat = Seat.parse(m.group("seat")) if m.group("seat") else None
                 return cls(call.level, call.strain, dbl, seat)

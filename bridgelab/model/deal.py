@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from .cards import SEATS, Card, Seat, Side
 from .errors import InvalidDeal, ParseError, PBNError
 from .hand import Hand, holdings_to_pbn, parse_holdings
 from . import evaluate as _ev
+
+if TYPE_CHECKING:
+    from ..render.display import Diagram
 
 __all__ = ["Deal", "Board", "Vulnerability", "board"]
 
@@ -27,10 +31,11 @@ class Vulnerability(enum.Enum):
     def of(self, who: "Seat | Side | str") -> bool:
         """Is this seat's (or side's) partnership vulnerable?"""
         if isinstance(who, str):
+            text = who
             try:
-                who = Seat.parse(who)
+                who = Seat.parse(text)
             except ParseError:
-                who = Side.parse(who)
+                who = Side.parse(text)
         side = who.side if isinstance(who, Seat) else who
         return self is Vulnerability.BOTH or self.value == side.value
 
@@ -126,6 +131,8 @@ class Deal:
     """
 
     __slots__ = ("_holdings", "_hands")
+    _holdings: np.ndarray
+    _hands: "tuple[Hand, ...] | None"
 
     def __init__(self, hands: "Mapping[Seat | str, Hand | str] | Sequence[Hand | str]"):
         if isinstance(hands, Mapping):
@@ -159,7 +166,7 @@ class Deal:
         return self._hands
 
     @classmethod
-    def from_holdings(cls, holdings) -> "Deal":
+    def from_holdings(cls, holdings: npt.ArrayLike) -> "Deal":
         """A deal from a (4, 4) array of holdings: seats N E S W, suits S H D C."""
         what = ("deal holdings are a (4, 4) array (seats N E S W by suits S H D C) of whole "
                 "numbers 0-8191")
@@ -180,14 +187,15 @@ class Deal:
         return d
 
     @classmethod
-    def _from_checked(cls, rows) -> "Deal":
+    def _from_checked(cls, rows: Sequence[Sequence[int]]) -> "Deal":
         """A Deal from four rows of holdings the caller has already found to be 52 different
         cards, 13 to a hand (the file readers check on the way): no second check, for speed."""
         arr = np.array(rows, dtype=np.uint16)
         arr.setflags(write=False)
         d = cls.__new__(cls)
         d._holdings = arr
-        d._hands = tuple(Hand._from_checked(tuple(int(x) for x in r)) for r in rows)
+        d._hands = tuple(Hand._from_checked(cast("tuple[int, int, int, int]", tuple(int(x) for x in r)))
+                         for r in rows)
         return d
 
     @classmethod
@@ -216,7 +224,7 @@ class Deal:
             raise PBNError(
                 f"a PBN deal has four hands separated by spaces after {raw[:2]!r}; found {len(hands)}"
             )
-        rows = [None] * 4
+        rows: list[tuple[int, int, int, int] | None] = [None] * 4
         for i, h in enumerate(hands):
             seat = Seat((first + i) % 4)
             try:
@@ -254,7 +262,7 @@ class Deal:
                 return seat
         raise AssertionError("unreachable: a valid deal holds every card")
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and bool(np.array_equal(self._holdings, other._holdings))
 
     def __hash__(self) -> int:
@@ -263,11 +271,12 @@ class Deal:
     def evaluate(self, name: str) -> dict[Seat, float]:
         """Evaluator ``name`` for each seat."""
         values = _ev.evaluator(name)(self._holdings)
+        assert isinstance(values, np.ndarray)  # four seats: one total each
         return {seat: values[seat].item() for seat in SEATS}
 
     @property
     def hcp(self) -> dict[Seat, int]:
-        return self.evaluate("hcp")
+        return {seat: int(v) for seat, v in self.evaluate("hcp").items()}
 
     def rotated(self, turns: int = 1) -> "Deal":
         """The deal turned clockwise: with turns=1 North's hand goes to East, and so on."""
@@ -275,7 +284,7 @@ class Deal:
 
     # ---- display -------------------------------------------------------------------------
     def diagram(self, lang: str = "en", hcp: bool = True, board: "Board | None" = None,
-                local_ranks: bool = False):
+                local_ranks: bool = False) -> "Diagram":
         """The compass diagram with the seats named in ``lang``; points shown or hidden; the
         honours in the language's own letters with ``local_ranks`` (Estonian Ä K E S).
 

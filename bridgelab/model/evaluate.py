@@ -17,9 +17,10 @@ of exact figures (``bridgelab.analysis.stats``) and of dealing plans put in thei
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Iterable, Mapping
 
 import numpy as np
+import numpy.typing as npt
 
 from .cards import Rank
 from .errors import BridgeError
@@ -66,22 +67,26 @@ class Evaluator:
     table: np.ndarray
     description: str
 
-    def __call__(self, holdings) -> np.ndarray | int | float:
+    def __call__(self, holdings: npt.ArrayLike) -> np.ndarray | int | float:
         """Sum of the table over the last axis (the four suits) of ``holdings``."""
         arr = np.asarray(holdings)
-        total = self.table[arr].sum(axis=-1, dtype=self.table.dtype)
-        return total.item() if total.ndim == 0 else total
+        total: np.ndarray = self.table[arr].sum(axis=-1, dtype=self.table.dtype)
+        if total.ndim == 0:
+            value: int | float = total.item()
+            return value
+        return total
 
-    def per_suit(self, holdings) -> np.ndarray:
+    def per_suit(self, holdings: npt.ArrayLike) -> np.ndarray:
         """The value of each holding, without summing."""
-        return self.table[np.asarray(holdings)]
+        values: np.ndarray = self.table[np.asarray(holdings)]
+        return values
 
 
 EVALUATORS: Registry = Registry("EVALUATORS")
 """name -> Evaluator; every change is counted (``EVALUATORS.version``, ``version_of(name)``)."""
 
 
-def register_evaluator(name: str, table, description: str = "") -> Evaluator:
+def register_evaluator(name: str, table: npt.ArrayLike, description: str = "") -> Evaluator:
     """Register a per-suit table of 8,192 values under ``name`` for use everywhere."""
     table = np.asarray(table)
     if table.shape != (NHOLDINGS,):
@@ -123,12 +128,12 @@ def evaluator(name: str) -> Evaluator:
         ) from None
 
 
-def evaluate(name: str, holdings):
+def evaluate(name: str, holdings: npt.ArrayLike) -> np.ndarray | int | float:
     """Evaluate ``holdings`` (last axis = the four suits) with the evaluator ``name``."""
     return evaluator(name)(holdings)
 
 
-def _rank_values(values: Mapping) -> np.ndarray:
+def _rank_values(values: Mapping[Any, float]) -> np.ndarray:
     """Per-rank values (a mapping like {'A': 4, 'K': 3}) as an array indexed by bit."""
     out = np.zeros(13, dtype=np.float64)
     for rank, value in values.items():
@@ -136,15 +141,15 @@ def _rank_values(values: Mapping) -> np.ndarray:
     return out
 
 
-def _point_count_table(values: Mapping) -> np.ndarray:
+def _point_count_table(values: Mapping[Any, float]) -> np.ndarray:
     per_bit = _rank_values(values)
-    table = _BITS @ per_bit
+    table: np.ndarray = _BITS @ per_bit
     if np.all(per_bit == np.round(per_bit)):
         return table.astype(np.int16)
     return table
 
 
-def register_point_count(name: str, values: Mapping, description: str = "") -> Evaluator:
+def register_point_count(name: str, values: Mapping[Any, float], description: str = "") -> Evaluator:
     """Register a point count given as a value per rank, e.g. ``{'A': 4.5, 'K': 3, 'Q': 1.5}``.
 
     Integer values give an int16 table, fractional ones a float64 table.
@@ -157,7 +162,8 @@ def register_point_count(name: str, values: Mapping, description: str = "") -> E
 def _has(*cards: int) -> np.ndarray:
     """Over all holdings: which hold every one of ``cards``."""
     mask = sum(cards)
-    return (_ALL & mask) == mask
+    held: np.ndarray = (_ALL & mask) == mask
+    return held
 
 
 def _honour_tricks() -> np.ndarray:
@@ -186,7 +192,8 @@ def _losers() -> np.ndarray:
     missing ace and king; three or more cards count the missing ace, king and queen.
     """
     top = np.minimum(LENGTH, 3)
-    return sum((top > k) & ~_has(honour) for k, honour in enumerate((A, K, Q))).astype(np.int8)
+    losers: np.ndarray = sum((top > k) & ~_has(honour) for k, honour in enumerate((A, K, Q))).astype(np.int8)
+    return losers
 
 
 register_point_count("hcp", {"A": 4, "K": 3, "Q": 2, "J": 1},
@@ -208,7 +215,8 @@ BUILTIN_EVALUATORS = frozenset(EVALUATORS)
 """The evaluators the kit registers itself."""
 
 
-def holding_counts(values, ok=None, width: int | None = None) -> np.ndarray:
+def holding_counts(values: npt.ArrayLike, ok: np.ndarray | None = None,
+                   width: int | None = None) -> np.ndarray:
     """Suit holdings counted by length and value: ``out[length, v]`` is the number of holdings
     (among those ``ok`` allows, a bool table over the 8,192; all by default) with that length
     and ``values[holding] == v`` (a table of non-negative integers such as HCP).
@@ -231,28 +239,29 @@ SEMI_BALANCED_PATTERNS = BALANCED_PATTERNS | {"5-4-2-2", "6-3-2-2"}
 """Semi-balanced includes the balanced patterns: no void or singleton, and not 7-2-2-2."""
 
 
-def shape_of(holdings) -> np.ndarray:
+def shape_of(holdings: npt.ArrayLike) -> np.ndarray:
     """Suit lengths (spades, hearts, diamonds, clubs) of holdings with the suits on the last axis."""
-    return LENGTH[np.asarray(holdings)]
+    lengths: np.ndarray = LENGTH[np.asarray(holdings)]
+    return lengths
 
 
-def pattern_of(lengths) -> str:
+def pattern_of(lengths: Iterable[Any]) -> str:
     """'5-4-3-1' for the lengths of one hand, longest first."""
     return "-".join(str(int(x)) for x in sorted(lengths, reverse=True))
 
 
-def _sorted_desc(lengths) -> np.ndarray:
+def _sorted_desc(lengths: npt.ArrayLike) -> np.ndarray:
     return -np.sort(-np.asarray(lengths, dtype=np.int8), axis=-1)
 
 
-def is_balanced(lengths) -> np.ndarray | bool:
+def is_balanced(lengths: npt.ArrayLike) -> np.ndarray | bool:
     """4-3-3-3, 4-4-3-2 or 5-3-3-2: no suit shorter than two, at most one doubleton, none longer than five."""
     s = _sorted_desc(lengths)
     out = (s[..., 0] <= 5) & (s[..., 2] >= 3) & (s[..., 3] >= 2)
     return out.item() if np.ndim(out) == 0 else out
 
 
-def is_semi_balanced(lengths) -> np.ndarray | bool:
+def is_semi_balanced(lengths: npt.ArrayLike) -> np.ndarray | bool:
     """Balanced, 5-4-2-2 or 6-3-2-2."""
     s = _sorted_desc(lengths)
     out = (s[..., 3] >= 2) & (s[..., 0] <= 6)

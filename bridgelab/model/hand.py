@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -56,7 +56,7 @@ def holdings_to_pbn(holdings: Sequence[int]) -> str:
     return ".".join(holding_to_text(int(h)) for h in holdings)
 
 
-def _four_holdings(holdings) -> tuple[int, int, int, int]:
+def _four_holdings(holdings: Iterable[Any]) -> tuple[int, int, int, int]:
     """Four whole numbers 0-8191 (13-bit suit holdings), or a PBNError saying what is allowed."""
     what = ("a hand is four 13-bit suit holdings, whole numbers 0-8191 (spades, hearts, diamonds, "
             "clubs)")
@@ -159,20 +159,22 @@ class Hand:
     def __len__(self) -> int:
         return 13
 
-    def __contains__(self, card) -> bool:
+    def __contains__(self, card: "str | Card") -> bool:
         c = Card.parse(card)
         return bool(self._holdings[c.suit_index] & c.mask)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and other._holdings == self._holdings
 
     def __hash__(self) -> int:
         return hash(self._holdings)
 
     # ---- evaluation ----------------------------------------------------------------------
-    def evaluate(self, name: str):
+    def evaluate(self, name: str) -> int | float:
         """The value of evaluator ``name`` (built in or registered) for this hand."""
-        return _ev.evaluator(name)(np.array(self._holdings))
+        value = _ev.evaluator(name)(np.array(self._holdings))
+        assert not isinstance(value, np.ndarray)  # one hand's four suits sum to one number
+        return value
 
     def evaluate_suits(self, name: str) -> dict[Strain, float]:
         """The value of evaluator ``name`` suit by suit, spades first."""
@@ -181,31 +183,31 @@ class Hand:
 
     @property
     def hcp(self) -> int:
-        return self.evaluate("hcp")
+        return int(self.evaluate("hcp"))
 
     @property
     def controls(self) -> int:
-        return self.evaluate("controls")
+        return int(self.evaluate("controls"))
 
     @property
     def honour_tricks(self) -> float:
-        return self.evaluate("honour_tricks")
+        return float(self.evaluate("honour_tricks"))
 
     @property
     def quick_tricks(self) -> float:
-        return self.evaluate("quick_tricks")
+        return float(self.evaluate("quick_tricks"))
 
     @property
     def losers(self) -> int:
-        return self.evaluate("losers")
+        return int(self.evaluate("losers"))
 
     @property
     def length_points(self) -> int:
-        return self.evaluate("length_points")
+        return int(self.evaluate("length_points"))
 
     @property
     def shortness_points(self) -> int:
-        return self.evaluate("shortness_points")
+        return int(self.evaluate("shortness_points"))
 
     @property
     def shape(self) -> tuple[int, int, int, int]:
@@ -228,7 +230,7 @@ class Hand:
     def length(self, suit: "Strain | str") -> int:
         return int(_ev.LENGTH[self.holding(suit)])
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """All the built-in evaluations, as plain Python values (for JSON and tables)."""
         return {
             "hand": self.to_pbn(),

@@ -20,7 +20,7 @@ four players pass at once (the deal is passed out): three opening passes do not 
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from ..text import terms as _lang
 from ..model.cards import Seat
@@ -96,6 +96,7 @@ class Auction:
                 next_dash[k] = at
             i = 0
             while i < len(words):
+                call: Call | None
                 if next_dash[i] == i:  # a dash is a pass, alone, in any position
                     if words[i] not in PASS_DASHES:
                         raise ParseError(
@@ -225,6 +226,7 @@ class Auction:
         if declarer is None:
             return None
         bid = self.last_bid
+        assert bid is not None and bid.level is not None and bid.strain is not None  # declarer bid it
         return Contract(bid.level, bid.strain, self._doubling()[0], declarer)
 
     @property
@@ -308,8 +310,10 @@ class Auction:
             if self.passed_out:
                 raise self._illegal("passed_out", call)
             c = self.contract
+            assert isinstance(c, Contract)  # over and not passed out: a contract
             raise self._illegal("auction_over", call, contract=c.to_ascii(), declarer=c.declarer)
         me = self.next_seat
+        assert me is not None  # the auction is not over
         if seat is not None:
             who = _seat(seat, self.lang)
             if who is not me:
@@ -318,6 +322,7 @@ class Auction:
         last = None if i is None else self._calls[i]
         if call.is_bid:
             if call.rank < self._lowest_bid_rank():
+                assert last is not None  # only a bid made before can make one insufficient
                 raise self._insufficient(call, last)
             return call
         if call == PASS:
@@ -329,6 +334,7 @@ class Auction:
                 return call
             if last is None:
                 raise self._illegal("no_bid_to_double", call, allowed=allowed)
+            assert i is not None  # the index of ``last``
             if self.seat_of(i).side is me.side:
                 bidder = self.seat_of(i)
                 variant = ("" if bidder is me else ".partner") + ("", ".doubled",
@@ -349,7 +355,7 @@ class Auction:
             raise self._illegal("already_redoubled", call, last=last, allowed=allowed)
         raise self._illegal("redouble_own_double", call, last=last, by=by, allowed=allowed)
 
-    def _illegal(self, code: str, call: Call, variant: str = "", **facts) -> IllegalCall:
+    def _illegal(self, code: str, call: Call, variant: str = "", **facts: Any) -> IllegalCall:
         """An IllegalCall worded from the catalogue (message id ``illegal_call.<code><variant>``)
         with, besides its message, facts a translated quiz can word itself: ``code`` (one of
         ILLEGAL_CALL_CODES), ``call``, ``last_bid``, ``legal`` (the legal calls) and ``facts``."""
@@ -359,6 +365,7 @@ class Auction:
 
     def _insufficient(self, call: Call, last: Call) -> IllegalCall:
         """'1D is not higher than 1H: bid 1S, 1NT or higher, or 2D' (the lowest 2D names the strain)."""
+        assert last.level is not None and last.strain is not None and call.strain is not None  # bids
         if last.rank == len(ALL_BIDS) - 1:
             return self._illegal("insufficient", call, ".top", last=last, allowed=self._allowed())
         # the bids left at the last bid's level, or the next level's lowest if none are left
@@ -399,10 +406,10 @@ class Auction:
     def __copy__(self) -> "Auction":
         return self.copy()
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Auction) and self.dealer is other.dealer and self._calls == other._calls
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable; typeshed types object.__hash__ as a method
 
     # ---- display -------------------------------------------------------------------------
     def __repr__(self) -> str:

@@ -20,7 +20,9 @@ winner leads to the next trick. Declarer plays dummy's cards as well as his own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol
+
+import numpy as np
 
 from .auction import Auction
 from .rulings import word
@@ -30,6 +32,16 @@ from ..model.contract import Contract
 from ..text.terms import read_contract
 from ..render import play as _render
 from ..model.errors import BridgeError, IllegalCard, ParseError
+
+if TYPE_CHECKING:
+    from ..model.deal import Deal
+
+
+class _HasHoldings(Protocol):
+    """A Deal, or anything with ``holdings`` as four hands of four suit holdings."""
+
+    @property
+    def holdings(self) -> np.ndarray: ...
 
 __all__ = ["Play", "Trick", "Claim", "trick_winner", "honours_held", "ILLEGAL_CARD_CODES"]
 
@@ -66,7 +78,7 @@ def trick_winner(cards: "Iterable[Card | str]", trump: "Strain | str | None" = N
     return best
 
 
-def honours_held(deal, strain: "Strain | str") -> "tuple[str, Seat] | None":
+def honours_held(deal: _HasHoldings, strain: "Strain | str") -> "tuple[str, Seat] | None":
     """The honours of a deal for rubber and Chicago scoring: ("five" | "four" | "aces", the seat).
 
     In a suit contract a hand holding all five trump honours (A K Q J 10) scores 150, four of
@@ -189,12 +201,15 @@ class Play:
     is the hand the next card comes from, ``next_player`` the person who chooses it.
     """
 
-    def __init__(self, deal, contract, declarer: "Seat | str | None" = None):
+    def __init__(self, deal: "Deal | str", contract: "Contract | Auction | str",
+                 declarer: "Seat | str | None" = None):
         if isinstance(contract, Auction):
             if not contract.contract:
                 why = "was passed out" if contract.passed_out else "is not over yet"
                 raise BridgeError(f"the auction {why}: there is no contract to play")
-            contract = contract.contract
+            final = contract.contract
+            assert isinstance(final, Contract)  # the auction is over and not passed out
+            contract = final
         c = read_contract(contract)
         if declarer is not None:
             c = Contract(c.level, c.strain, c.doubled, Seat.parse(declarer))
@@ -212,22 +227,24 @@ class Play:
         self._holdings = [[int(h) for h in deal.holdings[s]] for s in SEATS]
         self._tricks: list[Trick] = []
         self._current: list[Card] = []
-        self._leader = c.declarer.lho
+        self._leader: Seat = c.declarer.lho
         self._claim: Claim | None = None
         self._claim_accepted = False
 
     # ---- who and what ---------------------------------------------------------------------
     @property
     def declarer(self) -> Seat:
-        return self.contract.declarer
+        d = self.contract.declarer
+        assert d is not None  # __init__ refuses a contract without one
+        return d
 
     @property
     def dummy(self) -> Seat:
-        return self.contract.declarer.partner
+        return self.declarer.partner
 
     @property
     def opening_leader(self) -> Seat:
-        return self.contract.declarer.lho
+        return self.declarer.lho
 
     @property
     def trump(self) -> Strain | None:
@@ -281,7 +298,9 @@ class Play:
     def cards_played(self) -> list[tuple[Seat, Card]]:
         out = [pair for t in self._tricks for pair in t]
         if self._current:
-            out += list(self.current_trick)
+            trick = self.current_trick
+            assert trick is not None  # cards are on the table
+            out += list(trick)
         return out
 
     # ---- the rules ------------------------------------------------------------------------
@@ -309,6 +328,7 @@ class Play:
             raise self._illegal("claimed", c, claimer=self._claim.seat, tricks=self._claim.tricks,
                                 remaining=self._claim.remaining)
         me = self.next_seat
+        assert me is not None  # the play is not over
         if seat is not None:
             who = Seat.parse(seat)
             if who is not me:
@@ -330,7 +350,7 @@ class Play:
                                     cards=follow)
         return c
 
-    def _illegal(self, code: str, card: Card, variant: str = "", **facts) -> IllegalCard:
+    def _illegal(self, code: str, card: Card, variant: str = "", **facts: Any) -> IllegalCard:
         """An IllegalCard worded from the catalogue (``illegal_card.<code><variant>``) with ``code``
         (one of ILLEGAL_CARD_CODES), ``card``, ``seat`` (whose turn), ``legal`` (the cards that may
         be played) and ``facts``, for quizzes that word the reason in another language."""
@@ -350,6 +370,7 @@ class Play:
         """Check ``card`` and play it; returns the trick when this card completes one."""
         c = self.check(card, seat)
         me = self.next_seat
+        assert me is not None  # check() refuses a card once the play is over
         self._holdings[me][c.suit_index] &= ~c.mask
         self._current.append(c)
         if len(self._current) < 4:
@@ -357,7 +378,9 @@ class Play:
         trick = Trick(self._leader, tuple(self._current), self.trump)
         self._tricks.append(trick)
         self._current = []
-        self._leader = trick.winner
+        winner = trick.winner
+        assert winner is not None  # four cards
+        self._leader = winner
         return trick
 
     push = play
@@ -384,7 +407,9 @@ class Play:
             last = self._tricks.pop()
             self._leader, self._current = last.leader, list(last.cards)
         c = self._current.pop()
-        self._holdings[self.next_seat][c.suit_index] |= c.mask
+        me = self.next_seat
+        assert me is not None  # a trick is being played again
+        self._holdings[me][c.suit_index] |= c.mask
         return c
 
     def copy(self) -> "Play":
@@ -401,7 +426,9 @@ class Play:
         """Tricks won by each side: the completed tricks, and those of an accepted claim."""
         won = {Side.NS: 0, Side.EW: 0}
         for t in self._tricks:
-            won[t.winner.side] += 1
+            winner = t.winner
+            assert winner is not None  # a completed trick
+            won[winner.side] += 1
         c = self._claim
         if self._claim_accepted and c is not None:
             won[c.side] += c.tricks

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ..render import scoring as _render
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..model.cards import Seat, Side
 from ..model.contract import Contract, PassedOut
@@ -31,6 +31,11 @@ from ..model.errors import BridgeError, ParseError
 from .play import Play, honours_held
 from .scoring import (GAME, MESSAGES, Rules, ScoreBreakdown, ScorePart, _rules, game_bonus, honours_part,
                       read_result, score_breakdown)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..model.deal import Deal
 
 __all__ = ["SheetEntry", "SheetDeal", "RubberScoresheet", "ChicagoScoresheet"]
 
@@ -53,7 +58,7 @@ class SheetEntry:
         return MESSAGES[self.msgid].format(**self.args)
 
     @property
-    def message(self) -> tuple[str, dict]:
+    def message(self) -> tuple[str, dict[str, Any]]:
         return self.msgid, dict(self.args)
 
 
@@ -155,14 +160,16 @@ class _Scoresheet:
 
     def _entry(self, side: Side, part: ScorePart | None, number: int | None, *, line: str | None = None,
                points: int | None = None, name: str | None = None, msgid: str | None = None,
-               args: Mapping | None = None) -> SheetEntry:
+               args: Mapping[str, Any] | None = None) -> SheetEntry:
         if part is not None:
+            assert part.line is not None  # the parts without a line are not written on the sheet
             return SheetEntry(side, part.line, part.points, self.game, number, part.part, part.msgid, dict(part.args))
+        assert line is not None and points is not None and name is not None and msgid is not None
         return SheetEntry(side, line, points, self.game, number, name, msgid, dict(args or {"points": points}))
 
     def record(self, contract: "Contract | str | Play", tricks: int | None = None,
                declarer: "Seat | Side | str | None" = None, *, honours: "str | int | None" = None,
-               honours_by: "Seat | Side | str | None" = None, deal=None) -> SheetDeal:
+               honours_by: "Seat | Side | str | None" = None, deal: "Deal | None" = None) -> SheetDeal:
         """Score one deal: ``contract`` ("4S by N", or give ``declarer``: a seat, side, 'we' or
         'they'), tricks taken by declarer, and honours held in one hand ("four" or "five" trump
         honours, or "aces" at no trump), by ``honours_by`` (default the declaring side).
@@ -206,7 +213,7 @@ class _Scoresheet:
             raise ParseError(f"who declared {c}? write '{c.to_ascii()} by N' or give declarer='N' (or 'we')")
         if declarer is not None:
             try:
-                seat = Seat.parse(declarer)
+                seat = None if isinstance(declarer, Side) else Seat.parse(declarer)
             except ParseError:
                 seat = None
             side = self.side_of(declarer)
@@ -215,6 +222,7 @@ class _Scoresheet:
             if seat is not None and c.declarer is None:
                 c = Contract(c.level, c.strain, c.doubled, seat)
         else:
+            assert c.declarer is not None  # refused above when neither names the declarer
             side = c.declarer.side
         number = len(self.deals) + 1
         vulnerable = self._vulnerable(side, number)
@@ -244,7 +252,7 @@ class _Scoresheet:
         self.game += 1
 
     # ---- showing
-    def columns(self):
+    def columns(self) -> tuple[list[list[SheetEntry]], list[list[list[SheetEntry]]], list[int]]:
         """The cross as data: (above, below, games) with We's column first in each.
 
         ``above`` holds each side's entries above the line; ``below`` one pair of columns per
@@ -273,7 +281,7 @@ class _Scoresheet:
     def _repr_html_(self) -> str:
         return _render.scoresheet_html(self)
 
-    def to_frame(self):
+    def to_frame(self) -> "pd.DataFrame":
         """The entries as a DataFrame: deal, column, above/below, part, points, explanation."""
         import pandas as pd
 

@@ -22,7 +22,7 @@ undertrick after the third; the laws of 1987 raised these to 100 and 300, as the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, overload
 
 import numpy as np
 
@@ -34,6 +34,9 @@ from ..text import terms as _terms
 from ..text.i18n import translate
 from ..text.terms import read_contract
 from ..text.words import contract_name
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "Rules",
@@ -215,7 +218,7 @@ class ScorePart:
         return self.points if self.side == "declarer" else -self.points
 
     @property
-    def message(self) -> tuple[str, dict]:
+    def message(self) -> tuple[str, dict[str, Any]]:
         """(message id, arguments): what a translation needs."""
         return self.msgid, dict(self.args)
 
@@ -375,7 +378,7 @@ def score_breakdown(
         ladder = _undertrick_ladder(down, c.doubled, vulnerable, r)
         pts = sum(ladder)
         if c.doubled == 0:
-            args = {"count": down, "each": ladder[0], "points": pts}
+            args: dict[str, Any] = {"count": down, "each": ladder[0], "points": pts}
             msgid = "score.undertricks.undoubled" + v
         else:
             args = {"count": down, "ladder": " + ".join(map(str, ladder)), "points": pts}
@@ -472,7 +475,7 @@ class ScoreBreakdown:
 
     # ---- explanation
     @property
-    def header(self) -> tuple[str, dict]:
+    def header(self) -> tuple[str, dict[str, Any]]:
         if self.passed_out:
             return "score.header.passed_out", {}
         vul = "score.vulnerable" if self.vulnerable else "score.not_vulnerable"
@@ -484,7 +487,7 @@ class ScoreBreakdown:
         args["down"] = -result
         return "score.header.down", args
 
-    def messages(self) -> list[tuple[str, dict]]:
+    def messages(self) -> list[tuple[str, dict[str, Any]]]:
         """(message id, arguments) for the header, each part and the total: what a translation needs."""
         out = [self.header]
         out += [p.message for p in self.parts]
@@ -519,7 +522,7 @@ class ScoreBreakdown:
     def __str__(self) -> str:
         return _render.breakdown_text(self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON: the parts with their points, message ids and English text."""
         return {
             "contract": self.contract.to_ascii(),
@@ -568,7 +571,7 @@ def honours_part(held: "str | int", strain: "Strain | str", side: str = "declare
 # Comparing scores: IMPs and matchpoints
 # --------------------------------------------------------------------------------------------
 
-IMP_SCALE: tuple[tuple[int, int, int], ...] = (
+IMP_SCALE: tuple[tuple[int, int | None, int], ...] = (
     (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5),
     (220, 260, 6), (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10),
     (500, 590, 11), (600, 740, 12), (750, 890, 13), (900, 1090, 14), (1100, 1290, 15),
@@ -580,7 +583,15 @@ IMP_SCALE: tuple[tuple[int, int, int], ...] = (
 _IMP_BOUNDS = np.array([lo for lo, _, imp in IMP_SCALE if imp > 0])
 
 
-def imps(difference):
+@overload
+def imps(difference: float) -> int: ...
+@overload
+def imps(difference: np.ndarray) -> np.ndarray: ...
+@overload
+def imps(difference: Any) -> Any: ...
+
+
+def imps(difference: Any) -> Any:
     """IMPs for a difference in points on the WBF scale; symmetric for negative differences.
 
     A difference between two rows of the table (15, from averaged scores) takes the lower row.
@@ -632,7 +643,7 @@ def _score_value(x: Any) -> float:
         raise ParseError(f"{x!r} is not a board result: {_RESULTS}") from None
 
 
-def _scores_series(scores: Iterable):
+def _scores_series(scores: Iterable[Any]) -> "pd.Series":
     """The results as a float Series (NaN for a missing one), keeping a Series' index."""
     import pandas as pd
 
@@ -648,7 +659,7 @@ def _scores_series(scores: Iterable):
     return s
 
 
-def matchpoints(scores: Iterable):
+def matchpoints(scores: Iterable[Any]) -> "pd.Series":
     """Matchpoints on one board (Law 78A): 2 for each score beaten, 1 for each score tied.
 
     ``scores`` are the board's results from one direction (NS scores, say); "Pass" (or
@@ -670,7 +681,7 @@ def matchpoints(scores: Iterable):
     return s.__class__(mp, index=s.index, name="matchpoints")
 
 
-def neuberg(scores: Iterable, expected: int | None = None):
+def neuberg(scores: Iterable[Any], expected: int | None = None) -> "pd.Series":
     """Matchpoints of a board with fewer results than the others, by Neuberg's formula.
 
     ``scores`` are the board's results (None or NaN for a table without one); ``expected`` is
@@ -690,7 +701,7 @@ def neuberg(scores: Iterable, expected: int | None = None):
     return ((mp + 1) * total / n - 1).rename("matchpoints")
 
 
-def matchpoint_table(scores: Iterable, expected: int | None = None):
+def matchpoint_table(scores: Iterable[Any], expected: int | None = None) -> "pd.DataFrame":
     """A DataFrame of score, matchpoints and percent for one board.
 
     The percent is matchpoints / top x 100, the top being 2 x (results - 1): a missing result
