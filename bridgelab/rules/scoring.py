@@ -505,7 +505,7 @@ class ScoreBreakdown:
             return [MESSAGES[m].format(**a) for m, a in self.messages()]
         return [translate(MESSAGES[m], lang, **self._localised(a, lang)) for m, a in self.messages()]
 
-    def _localised(self, args: dict, lang: str) -> dict:
+    def _localised(self, args: Mapping[str, Any], lang: str) -> dict[str, Any]:
         """A message's arguments with the contract and vulnerability in ``lang``."""
         out = dict(args)
         if "contract" in out:
