@@ -70,8 +70,11 @@ system-deps:
 	else echo "note: Debian packages$$missing are missing; the tests that need them will skip"; fi
 
 # The layers (import-linter), then every test, notebook and docstring example (bridgelab/).
+RUFF_PATHS := bridgelab tests benchmarks lessons conftest.py
 lint: install-test
 	$(BIN)/lint-imports
+	$(BIN)/ruff check $(RUFF_PATHS)
+	$(BIN)/ruff format --check $(RUFF_PATHS)
 
 test: install-test system-deps lint
 	$(BIN)/python -m pytest -n 2 tests bridgelab

@@ -9,9 +9,9 @@ import importlib.util
 import pytest
 
 _OPTIONAL = {  # module -> the import it needs (its extra)
-    "bridgelab/analysis/dd.py": "endplay",          # bridgelab[dd]
-    "bridgelab/analysis/plots.py": "matplotlib",    # bridgelab[lab]
-    "bridgelab/widgets": "ipywidgets",              # bridgelab[lab] or [app]
+    "bridgelab/analysis/dd.py": "endplay",  # bridgelab[dd]
+    "bridgelab/analysis/plots.py": "matplotlib",  # bridgelab[lab]
+    "bridgelab/widgets": "ipywidgets",  # bridgelab[lab] or [app]
 }
 
 collect_ignore = [path for path, need in _OPTIONAL.items() if importlib.util.find_spec(need) is None]

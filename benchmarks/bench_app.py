@@ -91,18 +91,41 @@ def live_sessions(kind: str, port: int) -> "int | None":
 
 
 def start_server(kind: str, port: int, data: Path, preheat: int, cull: int) -> subprocess.Popen:
-    env = {**os.environ, "BRIDGELAB_DATA_DIR": str(data), "PYTHONPATH": str(ROOT),
-           "JUPYTER_PLATFORM_DIRS": "1"}
+    env = {
+        **os.environ,
+        "BRIDGELAB_DATA_DIR": str(data),
+        "PYTHONPATH": str(ROOT),
+        "JUPYTER_PLATFORM_DIRS": "1",
+    }
     if kind == "solara":
-        cmd = [sys.executable, "-m", "bridgelab.app", "--class", "bench", "--port", str(port),
-               "--data", str(data), "--teacher-token", "bench"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "bridgelab.app",
+            "--class",
+            "bench",
+            "--port",
+            str(port),
+            "--data",
+            str(data),
+            "--teacher-token",
+            "bench",
+        ]
         env["SOLARA_KERNEL_CULL_TIMEOUT"] = f"{cull}s"
     else:
-        cmd = [sys.executable, "-m", "voila", str(ROOT / "app" / "quiz.ipynb"), "--no-browser",
-               f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0",
-               f"--MappingKernelManager.cull_idle_timeout={cull}",
-               "--MappingKernelManager.cull_interval=10",
-               "--MappingKernelManager.cull_connected=False"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "voila",
+            str(ROOT / "app" / "quiz.ipynb"),
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--ServerApp.port_retries=0",
+            f"--MappingKernelManager.cull_idle_timeout={cull}",
+            "--MappingKernelManager.cull_interval=10",
+            "--MappingKernelManager.cull_connected=False",
+        ]
         if preheat:
             cmd += ["--preheat_kernel=True", f"--pool_size={preheat}"]
     log = open(data / f"{kind}.log", "wb")
@@ -121,8 +144,9 @@ def start_server(kind: str, port: int, data: Path, preheat: int, cull: int) -> s
 
 def join(port: int, name: str) -> str:
     """Join the class as ``name`` over HTTP (the name prompt's form); the cookie's value."""
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/join", data=f"name={name}&lang=en".encode(),
-                                 method="POST")
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}/join", data=f"name={name}&lang=en".encode(), method="POST"
+    )
 
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *a, **k):
@@ -138,16 +162,18 @@ def join(port: int, name: str) -> str:
     raise SystemExit("joining the class gave no cookie")
 
 
-async def one_student(browser, kind: str, port: int, i: int, delay: float, timeout: float, cookie,
-                      shared=None):
+async def one_student(
+    browser, kind: str, port: int, i: int, delay: float, timeout: float, cookie, shared=None
+):
     from playwright.async_api import TimeoutError as PWTimeout
 
     await asyncio.sleep(delay)
     if shared is None:
         ctx = await browser.new_context(viewport={"width": 390, "height": 844})
         if cookie:
-            await ctx.add_cookies([{"name": "bridgelab_student", "value": cookie,
-                                    "domain": "127.0.0.1", "path": "/"}])
+            await ctx.add_cookies(
+                [{"name": "bridgelab_student", "value": cookie, "domain": "127.0.0.1", "path": "/"}]
+            )
         page = await ctx.new_page()
     else:  # one context for all: the pages share the browser's cache (and one student's cookie)
         page = await shared.new_page()
@@ -159,7 +185,8 @@ async def one_student(browser, kind: str, port: int, i: int, delay: float, timeo
         await page.goto(url, timeout=timeout * 1000)
         await page.wait_for_function(
             "() => { const q = document.querySelector('.bridgelab-question'); return q && q.innerText.trim().length > 0 }",
-            timeout=timeout * 1000)
+            timeout=timeout * 1000,
+        )
         result["first_question"] = time.monotonic() - t0
         await asyncio.sleep(1.0)  # the student reads the question
         t1 = time.monotonic()
@@ -171,7 +198,8 @@ async def one_student(browser, kind: str, port: int, i: int, delay: float, timeo
             await box.press("Enter")
         await page.wait_for_function(
             "() => document.querySelector('.bridgelab-feedback').innerText.trim().length > 0",
-            timeout=timeout * 1000)
+            timeout=timeout * 1000,
+        )
         result["feedback"] = time.monotonic() - t1
     except PWTimeout:
         result["error"] = "timeout"
@@ -187,31 +215,44 @@ async def run(args) -> dict:
     try:
         if args.server == "voila" and args.preheat:
             await asyncio.sleep(args.warm)  # let the pool fill, as a teacher starts before class
-        cookies = [join(port, f"Student {i}") if args.server == "solara" else None
-                   for i in range(args.students)]
+        cookies = [
+            join(port, f"Student {i}") if args.server == "solara" else None for i in range(args.students)
+        ]
         idle = tree_rss(server.pid)
         peak = idle
         cpu0, wall0 = tree_cpu(server.pid), time.monotonic()
         load0 = os.getloadavg()[0]
         async with async_playwright() as p:
-            browser = await p.chromium.launch(executable_path=CHROMIUM,
-                                              args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
+            browser = await p.chromium.launch(
+                executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
+            )
             spacing = args.within / max(1, args.students)
             shared = None
             if args.one_context:
                 shared = await browser.new_context(viewport={"width": 390, "height": 844})
                 if cookies[0]:
-                    await shared.add_cookies([{"name": "bridgelab_student", "value": cookies[0],
-                                               "domain": "127.0.0.1", "path": "/"}])
+                    await shared.add_cookies(
+                        [
+                            {
+                                "name": "bridgelab_student",
+                                "value": cookies[0],
+                                "domain": "127.0.0.1",
+                                "path": "/",
+                            }
+                        ]
+                    )
                 warm = await shared.new_page()  # fills the cache, as a class's own devices would be
                 await warm.goto(f"http://127.0.0.1:{port}/", timeout=args.timeout * 1000)
                 await warm.wait_for_selector(".bridgelab-question", timeout=args.timeout * 1000)
                 await warm.close()
                 cpu0, wall0 = tree_cpu(server.pid), time.monotonic()
             me0 = tree_cpu(os.getpid())
-            tasks = [asyncio.create_task(one_student(browser, args.server, port, i, i * spacing,
-                                                     args.timeout, cookies[i], shared))
-                     for i in range(args.students)]
+            tasks = [
+                asyncio.create_task(
+                    one_student(browser, args.server, port, i, i * spacing, args.timeout, cookies[i], shared)
+                )
+                for i in range(args.students)
+            ]
             while not all(t.done() for t in tasks):
                 peak = max(peak, tree_rss(server.pid))
                 await asyncio.sleep(0.5)
@@ -232,8 +273,13 @@ async def run(args) -> dict:
         t_close = time.monotonic()
         while time.monotonic() - t_close < args.after:
             await asyncio.sleep(15)
-            after.append((round(time.monotonic() - t_close), round(tree_rss(server.pid)),
-                          live_sessions(args.server, port)))
+            after.append(
+                (
+                    round(time.monotonic() - t_close),
+                    round(tree_rss(server.pid)),
+                    live_sessions(args.server, port),
+                )
+            )
     finally:
         server.terminate()
         try:
@@ -244,17 +290,24 @@ async def run(args) -> dict:
     feedbacks = sorted(r["feedback"] for r in results if "feedback" in r)
     return {
         "server": args.server + (f" (pool {args.preheat})" if args.preheat else ""),
-        "students": args.students, "within_s": args.within,
-        "loaded": len(firsts), "failed": sum("error" in r for r in results),
+        "students": args.students,
+        "within_s": args.within,
+        "loaded": len(firsts),
+        "failed": sum("error" in r for r in results),
         "first_question_median_s": round(statistics.median(firsts), 2) if firsts else None,
         "first_question_max_s": round(max(firsts), 2) if firsts else None,
         "feedback_median_s": round(statistics.median(feedbacks), 3) if feedbacks else None,
         "feedback_max_s": round(max(feedbacks), 3) if feedbacks else None,
-        "server_cpu_s": round(cpu, 1), "browser_cpu_s": round(browser_cpu, 1),
-        "wall_s": round(wall, 1), "one_context": args.one_context,
-        "load_average_before": round(load0, 1), "cores": os.cpu_count(),
-        "memory_idle_mb": round(idle), "memory_peak_mb": round(peak),
-        "memory_pages_open_mb": round(open_mem), "sessions_open": open_sessions,
+        "server_cpu_s": round(cpu, 1),
+        "browser_cpu_s": round(browser_cpu, 1),
+        "wall_s": round(wall, 1),
+        "one_context": args.one_context,
+        "load_average_before": round(load0, 1),
+        "cores": os.cpu_count(),
+        "memory_idle_mb": round(idle),
+        "memory_peak_mb": round(peak),
+        "memory_pages_open_mb": round(open_mem),
+        "sessions_open": open_sessions,
         "after_close_s_mb_sessions": after,
     }
 
@@ -268,8 +321,11 @@ def main() -> None:
     ap.add_argument("--preheat", type=int, default=0, help="Voila: a pool of this many kernels")
     ap.add_argument("--warm", type=float, default=60.0, help="Voila: seconds to fill the pool")
     ap.add_argument("--cull", type=int, default=60, help="seconds before a closed page is culled")
-    ap.add_argument("--one-context", action="store_true",
-                    help="all pages in one browser context (shared cache, one student's cookie)")
+    ap.add_argument(
+        "--one-context",
+        action="store_true",
+        help="all pages in one browser context (shared cache, one student's cookie)",
+    )
     ap.add_argument("--after", type=float, default=180.0, help="seconds to watch memory after closing")
     args = ap.parse_args()
     print(json.dumps(asyncio.run(run(args)), indent=1))

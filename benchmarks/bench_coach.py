@@ -95,11 +95,15 @@ def main() -> None:
     print(f"{'':24}{'coach':>12}{'direct':>12}")
     print(f"{'median per card':24}{ms(statistics.median(coach)):>12}{ms(statistics.median(direct)):>12}")
     print(f"{'max per card':24}{ms(max(coach)):>12}{ms(max(direct)):>12}")
-    print(f"{'opening lead, median':24}{ms(statistics.median(leads_coach)):>12}{ms(statistics.median(leads_direct)):>12}")
+    print(
+        f"{'opening lead, median':24}{ms(statistics.median(leads_coach)):>12}{ms(statistics.median(leads_direct)):>12}"
+    )
     print(f"{'opening lead, max':24}{ms(max(leads_coach)):>12}{ms(max(leads_direct)):>12}")
     print(f"{'total':24}{sum(coach):10.2f} s{sum(direct):10.2f} s")
-    print(f"coach speed / direct speed: {sum(direct) / sum(coach):.2f} x (total time), "
-          f"{statistics.median(direct) / statistics.median(coach):.2f} x (median per card)")
+    print(
+        f"coach speed / direct speed: {sum(direct) / sum(coach):.2f} x (total time), "
+        f"{statistics.median(direct) / statistics.median(coach):.2f} x (median per card)"
+    )
 
 
 if __name__ == "__main__":

@@ -29,8 +29,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=80)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--strains", default="C,D,H,S,NT",
-                        help="strains to solve (NT alone is about five times quicker)")
+    parser.add_argument(
+        "--strains", default="C,D,H,S,NT", help="strains to solve (NT alone is about five times quicker)"
+    )
     args = parser.parse_args()
     strains = args.strains.split(",")
     holdings = deal_batch(args.deals, seed=args.seed).holdings
@@ -56,8 +57,7 @@ def main() -> None:
         parts = np.array_split(holdings, 4)
         with cf.ProcessPoolExecutor(2) as pool:
             procs = np.concatenate(list(pool.map(solve_batch, parts, [strains] * 4)))
-    two_rate = _rate("both cores (2 processes, 1 DDS thread each)", args.deals,
-                     time.perf_counter() - t)
+    two_rate = _rate("both cores (2 processes, 1 DDS thread each)", args.deals, time.perf_counter() - t)
     assert (one == threads).all() and (one == procs).all(), "the three ways disagree"
     print(f"speed-up with both cores: {two_rate / one_rate:.2f}x")
 

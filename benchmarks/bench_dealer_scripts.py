@@ -38,8 +38,12 @@ EXAMPLES = "/usr/share/doc/dealer/examples"
 
 def dealer_time(path: str, deals: int, seed: int) -> tuple[float, int, int]:
     start = time.perf_counter()
-    out = subprocess.run([DEALER, "-s", str(seed), "-g", str(deals), "-p", str(deals), path],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [DEALER, "-s", str(seed), "-g", str(deals), "-p", str(deals), path],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     wall = time.perf_counter() - start
     m = re.search(r"Time needed\s+([0-9.]+)", out)
     if m is None:  # Debian's dealer sometimes loses its closing lines after printpbn
@@ -53,8 +57,7 @@ def ours_time(text: str, deals: int, seed: int, workers: int) -> tuple[float, in
     prog = parse_script(text)
     with open(os.devnull, "w") as sink:
         start = time.perf_counter()
-        r = run_script(prog, seed=seed, generate=deals, produce=deals, workers=workers,
-                       out=sink)
+        r = run_script(prog, seed=seed, generate=deals, produce=deals, workers=workers, out=sink)
         t = time.perf_counter() - start
     return t, r.generated, r.produced
 
@@ -64,13 +67,12 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=2_000_000)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
-    paths = sorted(glob.glob(os.path.join(EXAMPLES, "Descr.*"))
-                   + glob.glob(os.path.join(EXAMPLES, "Test.*")))
-    run_script("produce 10\ncondition shape(north, any 4333) && hcp(north) > 20\n"
-               "action printall", seed=1)  # load the kernels (numba's cache) once
+    paths = sorted(glob.glob(os.path.join(EXAMPLES, "Descr.*")) + glob.glob(os.path.join(EXAMPLES, "Test.*")))
+    run_script(
+        "produce 10\ncondition shape(north, any 4333) && hcp(north) > 20\naction printall", seed=1
+    )  # load the kernels (numba's cache) once
     run_script("generate 10\naction printall", seed=1)
-    print(f"{args.deals:,} deals generated (at most as many produced), median of "
-          f"{args.repeat}\n")
+    print(f"{args.deals:,} deals generated (at most as many produced), median of {args.repeat}\n")
     print("| script | produced | dealer deals/s | bridgelab deals/s | ratio | 2 threads | ratio |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     ratios1, ratios2 = [], []
@@ -86,8 +88,11 @@ def main() -> None:
         r2 = statistics.median(g / t for t, g, _ in o2)
         ratios1.append(r1 / dr)
         ratios2.append(r2 / dr)
-        print(f"| {os.path.basename(path)} | {d[0][2]:,} | {dr:,.0f} | {r1:,.0f} | "
-              f"{r1 / dr:.1f}x | {r2:,.0f} | {r2 / dr:.1f}x |", flush=True)
+        print(
+            f"| {os.path.basename(path)} | {d[0][2]:,} | {dr:,.0f} | {r1:,.0f} | "
+            f"{r1 / dr:.1f}x | {r2:,.0f} | {r2 / dr:.1f}x |",
+            flush=True,
+        )
     print(f"\nsmallest ratio: {min(ratios1):.1f}x on one thread, {min(ratios2):.1f}x on two")
 
 

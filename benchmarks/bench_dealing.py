@@ -35,12 +35,16 @@ import numpy as np
 
 DEALER = shutil.which("dealer") or "/usr/games/dealer"
 
-JOB1 = "generate {n}\naction frequency \"hcp\" (hcp(north), 0, 37)\n"
-JOB2 = ("generate {n}\ncondition hcp(north) >= 15 && hcp(north) <= 17 && "
-        "shape(north, any 4333 + any 4432 + any 5332)\n"
-        "action frequency \"hcp\" (hcp(south), 0, 37)\n")
-JOB3 = ("produce {n}\ncondition hcp(north) >= 22 && hcp(north) <= 24 && "
-        "shape(north, any 4333 + any 4432 + any 5332)\naction average \"hcp\" hcp(north)\n")
+JOB1 = 'generate {n}\naction frequency "hcp" (hcp(north), 0, 37)\n'
+JOB2 = (
+    "generate {n}\ncondition hcp(north) >= 15 && hcp(north) <= 17 && "
+    "shape(north, any 4333 + any 4432 + any 5332)\n"
+    'action frequency "hcp" (hcp(south), 0, 37)\n'
+)
+JOB3 = (
+    "produce {n}\ncondition hcp(north) >= 22 && hcp(north) <= 24 && "
+    'shape(north, any 4333 + any 4432 + any 5332)\naction average "hcp" hcp(north)\n'
+)
 
 
 def run_dealer(script: str, seed: int) -> tuple[float, float]:
@@ -50,8 +54,9 @@ def run_dealer(script: str, seed: int) -> tuple[float, float]:
         path = f.name
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
-        out = subprocess.run([DEALER, "-s", str(seed), path], capture_output=True, text=True,
-                             check=True).stdout
+        out = subprocess.run(
+            [DEALER, "-s", str(seed), path], capture_output=True, text=True, check=True
+        ).stdout
     finally:
         os.unlink(path)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -110,8 +115,9 @@ def cold_start() -> dict:
     with tempfile.TemporaryDirectory() as cache:
         for label in ("cold (empty numba cache)", "warm (cached)"):
             env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                 env=env, check=True).stdout.split()
+            out = subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+            ).stdout.split()
             res[label] = [float(x) for x in out]
     return res
 
@@ -127,6 +133,7 @@ def main(argv=None) -> int:
 
     t = time.perf_counter()
     import bridgelab.dealing.dealer as bl
+
     t_import = time.perf_counter() - t
     t = time.perf_counter()
     bl.deal_batch(10, seed=0)
@@ -140,10 +147,12 @@ def main(argv=None) -> int:
     t_warm = time.perf_counter() - t
     from bridgelab import _kernels
 
-    print(f"bridgelab: numba {'on' if _kernels.HAVE_NUMBA else 'OFF (pure Python!)'}; "
-          f"import {t_import:.3f} s, first deal {t_first:.3f} s, first stacked deal "
-          f"{t_first_stack:.3f} s, first evaluation {t_warm:.3f} s (kernels loaded from the cache "
-          "or compiled; not in the timings below)")
+    print(
+        f"bridgelab: numba {'on' if _kernels.HAVE_NUMBA else 'OFF (pure Python!)'}; "
+        f"import {t_import:.3f} s, first deal {t_first:.3f} s, first stacked deal "
+        f"{t_first_stack:.3f} s, first evaluation {t_warm:.3f} s (kernels loaded from the cache "
+        "or compiled; not in the timings below)"
+    )
     if args.cold:
         for label, (a, b, c) in cold_start().items():
             print(f"  {label}: import {a:.2f} s, first deal {b:.2f} s, first stacked deal {c:.2f} s")
@@ -153,12 +162,15 @@ def main(argv=None) -> int:
 
     rows = []
     jobs = [
-        ("1: random deals, North's HCP", n1, JOB1.format(n=n1),
-         lambda w: job1(bl, n1, args.seed, w), True),
-        ("2: filter N 15-17 bal., South's HCP", n2, JOB2.format(n=n2),
-         lambda w: job2(bl, n2, args.seed, w), True),
-        ("3: N 22-24 balanced (produce)", n3, JOB3.format(n=n3),
-         lambda w: job3(bl, n3, args.seed), False),
+        ("1: random deals, North's HCP", n1, JOB1.format(n=n1), lambda w: job1(bl, n1, args.seed, w), True),
+        (
+            "2: filter N 15-17 bal., South's HCP",
+            n2,
+            JOB2.format(n=n2),
+            lambda w: job2(bl, n2, args.seed, w),
+            True,
+        ),
+        ("3: N 22-24 balanced (produce)", n3, JOB3.format(n=n3), lambda w: job3(bl, n3, args.seed), False),
     ]
     for name, n, script, fn, threads in jobs:
         d_runs, b1, b2 = [], [], []
@@ -174,31 +186,41 @@ def main(argv=None) -> int:
         return statistics.median(r[k] for r in runs) if runs else float("nan")
 
     print()
-    print(f"median of {args.repeat} runs; throughput in deals per second "
-          "(jobs 1-2: deals dealt; job 3: deals produced)")
-    head = (f"{'job':38} {'dealer':>11} {'bridgelab':>11} {'ratio':>6} {'2 threads':>11} "
-            f"{'ratio':>6}   {'CPU-time ratio':>14}")
+    print(
+        f"median of {args.repeat} runs; throughput in deals per second "
+        "(jobs 1-2: deals dealt; job 3: deals produced)"
+    )
+    head = (
+        f"{'job':38} {'dealer':>11} {'bridgelab':>11} {'ratio':>6} {'2 threads':>11} "
+        f"{'ratio':>6}   {'CPU-time ratio':>14}"
+    )
     print(head)
     print("-" * len(head))
-    for name, n, d_runs, b1, b2 in rows:
+    for name, _n, d_runs, b1, b2 in rows:
         d = n / med(d_runs, 0)
         r1 = n / med(b1, 0)
         r2 = n / med(b2, 0) if b2 else float("nan")
         cpu = (n / med(b1, 1)) / (n / med(d_runs, 1)) if d_runs else float("nan")
-        print(f"{name:38} {d:11,.0f} {r1:11,.0f} {r1 / d:5.1f}x "
-              + (f"{r2:11,.0f} {r2 / d:5.1f}x" if b2 else f"{'':11} {'':6}")
-              + f"   {cpu:13.1f}x")
-    print("(ratio: wall-clock throughput against dealer's 'Time needed'; CPU-time ratio: the same "
-          "with the CPU seconds each used, single thread, which a busy machine disturbs less)")
+        print(
+            f"{name:38} {d:11,.0f} {r1:11,.0f} {r1 / d:5.1f}x "
+            + (f"{r2:11,.0f} {r2 / d:5.1f}x" if b2 else f"{'':11} {'':6}")
+            + f"   {cpu:13.1f}x"
+        )
+    print(
+        "(ratio: wall-clock throughput against dealer's 'Time needed'; CPU-time ratio: the same "
+        "with the CPU seconds each used, single thread, which a busy machine disturbs less)"
+    )
     print()
     print("runs (wall seconds / CPU seconds):")
-    for name, n, d_runs, b1, b2 in rows:
+    for name, _n, d_runs, b1, b2 in rows:
         fmt = lambda runs: ", ".join(f"{w:.3f}/{c:.3f}" for w, c in runs)
         print(f"  {name}: dealer [{fmt(d_runs)}]; bridgelab [{fmt(b1)}]; 2 threads [{fmt(b2)}]")
     # the South HCP table of job 2, for a glance that both compute the same thing
     counts, kept = job2(bl, min(n2, 2_000_000), args.seed, 1)
-    print(f"\njob 2 check: kept {kept / min(n2, 2_000_000):.4%} of deals (exact 4.87%), "
-          f"South's mean HCP {np.dot(np.arange(38), counts) / counts.sum():.3f}")
+    print(
+        f"\njob 2 check: kept {kept / min(n2, 2_000_000):.4%} of deals (exact 4.87%), "
+        f"South's mean HCP {np.dot(np.arange(38), counts) / counts.sum():.3f}"
+    )
     return 0
 
 

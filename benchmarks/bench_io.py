@@ -26,11 +26,21 @@ from pathlib import Path
 import numpy as np
 
 REAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "real"
-PBN_TEMPLATES = ["jarekczek-pbntools__history_expected.pbn", "bridge-pbn__three_test_records.pbn",
-                 "endplay__sample.pbn", "jfrunk__tier_3_boundary.pbn", "ben__cold_6d.pbn",
-                 "pbn-cpp__bridgecomposer.pbn"]
-LIN_TEMPLATES = ["pbntools__20784112.lin", "pbntools__28189369.lin", "pbntools__3381671193.lin",
-                 "endplay__example1.lin", "bridge-bots__sample.lin"]
+PBN_TEMPLATES = [
+    "jarekczek-pbntools__history_expected.pbn",
+    "bridge-pbn__three_test_records.pbn",
+    "endplay__sample.pbn",
+    "jfrunk__tier_3_boundary.pbn",
+    "ben__cold_6d.pbn",
+    "pbn-cpp__bridgecomposer.pbn",
+]
+LIN_TEMPLATES = [
+    "pbntools__20784112.lin",
+    "pbntools__28189369.lin",
+    "pbntools__3381671193.lin",
+    "endplay__example1.lin",
+    "bridge-bots__sample.lin",
+]
 RANKS = "AKQJT98765432"
 
 
@@ -38,7 +48,7 @@ def random_deal(rng: np.random.Generator) -> str:
     cards = rng.permutation(52)
     hands = []
     for h in range(4):
-        mine = sorted(cards[h * 13:(h + 1) * 13])
+        mine = sorted(cards[h * 13 : (h + 1) * 13])
         suits = ["".join(RANKS[c % 13] for c in mine if c // 13 == s) for s in range(4)]
         hands.append(".".join(suits))
     return "N:" + " ".join(hands)
@@ -104,9 +114,11 @@ def main() -> None:
     print(f"bridgelab from {Path(bridgelab.__file__).parent}")
     for name, text, read in (("PBN", pbn_text, pbn.loads), ("LIN", lin_text, pbn.loads_lin)):
         data = text.encode("utf-8")
-        cpu, wall, n = timed(lambda: read(data), args.repeat)
-        print(f"{name}: {len(data) / 1e6:5.1f} MB, {n:6d} boards: {cpu:6.2f} s CPU "
-              f"({len(data) / 1e6 / cpu:5.2f} MB/s), {wall:6.2f} s wall; median of {args.repeat}")
+        cpu, wall, n = timed(lambda read=read, data=data: read(data), args.repeat)
+        print(
+            f"{name}: {len(data) / 1e6:5.1f} MB, {n:6d} boards: {cpu:6.2f} s CPU "
+            f"({len(data) / 1e6 / cpu:5.2f} MB/s), {wall:6.2f} s wall; median of {args.repeat}"
+        )
 
 
 if __name__ == "__main__":

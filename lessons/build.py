@@ -126,7 +126,9 @@ def translate_notebook(nb, lang: str, name: str):
             continue
         if cell.cell_type != "code":
             continue
-        cell.source = _MARKED.sub(lambda m: _literal(t(_unescape(m.group(1)), where)), cell.source)
+        cell.source = _MARKED.sub(
+            lambda m, where=where: _literal(t(_unescape(m.group(1)), where)), cell.source
+        )
         cell.source = re.sub(r"\bLANG\b", repr(lang), cell.source)
         cell.outputs, cell.execution_count = [], None
         tags = list(cell.metadata.get("tags", []))
@@ -149,14 +151,20 @@ def _finish_widgets(nb, lang: str) -> None:
     message = translator(lang)(_RUN_THIS_CELL, "stored widget output")
     for cell in nb.cells:
         if cell.cell_type == "code" and "widget" in cell.metadata.get("tags", []):
-            cell.outputs = [nbformat.v4.new_output(
-                "display_data",
-                data={"text/plain": message,
-                      "text/html": f'<p style="font-family:sans-serif;color:#555">▶ {message}</p>'})]
+            cell.outputs = [
+                nbformat.v4.new_output(
+                    "display_data",
+                    data={
+                        "text/plain": message,
+                        "text/html": f'<p style="font-family:sans-serif;color:#555">▶ {message}</p>',
+                    },
+                )
+            ]
 
 
-def build(langs: list[str] | None = None, names: list[str] | None = None,
-          stale_only: bool = False) -> list[Path]:
+def build(
+    langs: list[str] | None = None, names: list[str] | None = None, stale_only: bool = False
+) -> list[Path]:
     from nbclient import NotebookClient
 
     written = []
@@ -172,11 +180,16 @@ def build(langs: list[str] | None = None, names: list[str] | None = None,
                 print(f"skipped {lang}/{src.name}, not translated yet: {e}")
                 continue
             path = folder / src.name
-            if stale_only and path.exists() and [c.source for c in nbformat.read(path, as_version=4).cells] \
-                    == [c.source for c in nb.cells]:
+            if (
+                stale_only
+                and path.exists()
+                and [c.source for c in nbformat.read(path, as_version=4).cells]
+                == [c.source for c in nb.cells]
+            ):
                 continue
-            NotebookClient(nb, timeout=600, kernel_name="python3",
-                           resources={"metadata": {"path": str(folder)}}).execute()
+            NotebookClient(
+                nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
+            ).execute()
             _finish_widgets(nb, lang)
             for cell in nb.cells:
                 cell.metadata.pop("execution", None)
@@ -224,8 +237,13 @@ def extract() -> None:
     for lang in languages():
         old = load_catalogue(lang) if _catalogue_path(lang).exists() else {}
         checked = _checked_notes(lang)
-        cat = Catalog(locale=None if lang == "en" else lang, project="bridgelab lessons",
-                      domain=DOMAIN, charset="utf-8", fuzzy=False)
+        cat = Catalog(
+            locale=None if lang == "en" else lang,
+            project="bridgelab lessons",
+            domain=DOMAIN,
+            charset="utf-8",
+            fuzzy=False,
+        )
         for msgid, places in found.items():
             comments = ["checked against the source texts"] if msgid in checked else []
             cat.add(msgid, old.get(msgid, ""), auto_comments=places, user_comments=comments)

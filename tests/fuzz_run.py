@@ -22,10 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
-
 from fuzzing import TARGETS, TIME_BOMB, attempt, size_of, warm_up  # noqa: E402
-
+from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 
 HARD_LIMIT = 10.0  # seconds: an input still running is stopped here and counted as a time bomb
 
@@ -41,6 +39,7 @@ def _alarm(signum, frame):
 def _bounded(reader):
     """``reader`` stopped after HARD_LIMIT seconds (SIGALRM), so one time bomb cannot stall the
     session; the stop is reported as a time bomb, not as an error of the reader."""
+
     def run(value):
         signal.signal(signal.SIGALRM, _alarm)
         signal.setitimer(signal.ITIMER_REAL, HARD_LIMIT)
@@ -55,15 +54,30 @@ def _bounded(reader):
 def fuzz(name: str, examples: int, at_seed: int, budget: float = float("inf")) -> dict:
     reader, strategy, owner = TARGETS[name]
     warm_up(name)
-    counts = {"inputs": 0, "ok": 0, "refused": 0, "unexpected": 0, "stopped": 0, "slow": 0,
-              "slowest": 0.0, "largest": 0, "findings": {}, "owner": owner}
+    counts = {
+        "inputs": 0,
+        "ok": 0,
+        "refused": 0,
+        "unexpected": 0,
+        "stopped": 0,
+        "slow": 0,
+        "slowest": 0.0,
+        "largest": 0,
+        "findings": {},
+        "owner": owner,
+    }
 
     bounded = _bounded(reader)
     started = time.perf_counter()
 
     @seed(at_seed)
-    @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     @given(strategy)
     def run(value):
         if time.perf_counter() - started > budget:  # this reader's time is up: count no more
@@ -79,8 +93,10 @@ def fuzz(name: str, examples: int, at_seed: int, budget: float = float("inf")) -
         key = None
         if out.kind == "unexpected":
             tb = traceback.extract_tb(out.error.__traceback__)
-            where = next((f"{Path(f.filename).name}:{f.lineno}" for f in reversed(tb)
-                          if "bridgelab" in f.filename), "?")
+            where = next(
+                (f"{Path(f.filename).name}:{f.lineno}" for f in reversed(tb) if "bridgelab" in f.filename),
+                "?",
+            )
             key = f"{type(out.error).__name__} at {where}: {str(out.error)[:120]}"
         elif out.seconds > TIME_BOMB:
             counts["slow"] += 1
@@ -100,8 +116,12 @@ def main(argv=None) -> int:
     p.add_argument("--examples", type=int, default=3000, help="inputs per reader (3000)")
     p.add_argument("--seed", type=int, default=19, help="seed of the session (19)")
     p.add_argument("--only", nargs="*", help="only these readers (names as in the table)")
-    p.add_argument("--budget", type=float, default=600,
-                   help="seconds per reader (600); a reader with time bombs stops early")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=600,
+        help="seconds per reader (600); a reader with time bombs stops early",
+    )
     args = p.parse_args(argv)
     names = args.only or list(TARGETS)
     start = time.perf_counter()
@@ -114,21 +134,30 @@ def main(argv=None) -> int:
             if key.startswith("time bomb"):
                 key += f", worst {worst:.1f} s"
             findings.append((name, c["owner"], key, times, size, shown))
-        print(f"  {name}: {c['inputs']} inputs, {c['unexpected']} unexpected, {c['slow']} slow",
-              file=sys.stderr, flush=True)
-    head = f"{'reader':40} {'owner':9} {'inputs':>7} {'accepted':>8} {'refused':>8} {'unexpected':>10} " \
-           f"{'time bombs':>10} {'slowest s':>9} {'largest':>8}"
+        print(
+            f"  {name}: {c['inputs']} inputs, {c['unexpected']} unexpected, {c['slow']} slow",
+            file=sys.stderr,
+            flush=True,
+        )
+    head = (
+        f"{'reader':40} {'owner':9} {'inputs':>7} {'accepted':>8} {'refused':>8} {'unexpected':>10} "
+        f"{'time bombs':>10} {'slowest s':>9} {'largest':>8}"
+    )
     print(head)
     print("-" * len(head))
     total = {"inputs": 0, "ok": 0, "refused": 0, "unexpected": 0, "slow": 0}
     for name, c, _ in rows:
         for k in total:
             total[k] += c[k]
-        print(f"{name:40} {c['owner']:9} {c['inputs']:>7} {c['ok']:>8} {c['refused']:>8} "
-              f"{c['unexpected']:>10} {c['slow']:>10} {c['slowest']:>9.3f} {c['largest']:>8}")
+        print(
+            f"{name:40} {c['owner']:9} {c['inputs']:>7} {c['ok']:>8} {c['refused']:>8} "
+            f"{c['unexpected']:>10} {c['slow']:>10} {c['slowest']:>9.3f} {c['largest']:>8}"
+        )
     print("-" * len(head))
-    print(f"{'all readers':40} {'':9} {total['inputs']:>7} {total['ok']:>8} {total['refused']:>8} "
-          f"{total['unexpected']:>10} {total['slow']:>10}   ({time.perf_counter() - start:.0f} s, seed {args.seed})")
+    print(
+        f"{'all readers':40} {'':9} {total['inputs']:>7} {total['ok']:>8} {total['refused']:>8} "
+        f"{total['unexpected']:>10} {total['slow']:>10}   ({time.perf_counter() - start:.0f} s, seed {args.seed})"
+    )
     if findings:
         print(f"\n{len(findings)} kinds of finding (each with its smallest input):")
         for name, owner, key, times, size, shown in findings:

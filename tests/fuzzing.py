@@ -26,17 +26,117 @@ LANGS = (None, "en", "et", "sr", "cs", "ms")
 
 # The characters and words that readers look for: most hostile inputs are made of them, so
 # the readers' own branches are exercised rather than their first refusal.
-DOMAIN = ("0123456789 ,.-+/½¼¾²³⁄−–—_'’\u00a0\u202f\t\nNESWnesw♠♥♦♣SHDCTJQKAxX:;()[]{}&|!<>=*\"?#%\\"
-          "abcdeghiklmnoprstuvyzšžčćđěřůýáíé")
-WORDS = ["1", "7", "13", "37", "99", "1NT", "2♠", "3H", "4S", "7NT", "8C", "0D", "P", "Pass", "pass",
-         "-", "–", "X", "XX", "dbl", "rdbl", "all", "pass", "AP", "kolm", "pada", "ärtu", "ruutu",
-         "risti", "bez", "aduta", "pik", "srce", "karo", "tref", "sekop", "lekuk", "wajik",
-         "kelawar", "dalje", "kontra", "N", "E", "S", "W", "north", "South", "sever", "jih",
-         "hcp", "hcp(north)", "shape(north,", "any", "4333", "4432", "5+M", "balanced", "+",
-         "&&", "||", "not", "and", "or", ">=", "<=", "==", "(", ")", "15-17", "12+", "21+",
-         "gets", "AKQ2.KJ4.A93.T52", "AKxxx", "♠AKQJ", "x", "yes", "no", "jah", "ei", "da", "ne",
-         "ano", "ya", "tidak", "2½", "1,234", "1.234,5", "-500", "2 1/2", "1/0", "1e400", "nan",
-         "inf", "²", "٣", "１２", "[Deal", '"N:', "]", "{", "}", "%", ";", "\n"]
+DOMAIN = (
+    "0123456789 ,.-+/½¼¾²³⁄−–—_'’\u00a0\u202f\t\nNESWnesw♠♥♦♣SHDCTJQKAxX:;()[]{}&|!<>=*\"?#%\\"
+    "abcdeghiklmnoprstuvyzšžčćđěřůýáíé"
+)
+WORDS = [
+    "1",
+    "7",
+    "13",
+    "37",
+    "99",
+    "1NT",
+    "2♠",
+    "3H",
+    "4S",
+    "7NT",
+    "8C",
+    "0D",
+    "P",
+    "Pass",
+    "pass",
+    "-",
+    "–",
+    "X",
+    "XX",
+    "dbl",
+    "rdbl",
+    "all",
+    "pass",
+    "AP",
+    "kolm",
+    "pada",
+    "ärtu",
+    "ruutu",
+    "risti",
+    "bez",
+    "aduta",
+    "pik",
+    "srce",
+    "karo",
+    "tref",
+    "sekop",
+    "lekuk",
+    "wajik",
+    "kelawar",
+    "dalje",
+    "kontra",
+    "N",
+    "E",
+    "S",
+    "W",
+    "north",
+    "South",
+    "sever",
+    "jih",
+    "hcp",
+    "hcp(north)",
+    "shape(north,",
+    "any",
+    "4333",
+    "4432",
+    "5+M",
+    "balanced",
+    "+",
+    "&&",
+    "||",
+    "not",
+    "and",
+    "or",
+    ">=",
+    "<=",
+    "==",
+    "(",
+    ")",
+    "15-17",
+    "12+",
+    "21+",
+    "gets",
+    "AKQ2.KJ4.A93.T52",
+    "AKxxx",
+    "♠AKQJ",
+    "x",
+    "yes",
+    "no",
+    "jah",
+    "ei",
+    "da",
+    "ne",
+    "ano",
+    "ya",
+    "tidak",
+    "2½",
+    "1,234",
+    "1.234,5",
+    "-500",
+    "2 1/2",
+    "1/0",
+    "1e400",
+    "nan",
+    "inf",
+    "²",
+    "٣",
+    "１２",
+    "[Deal",
+    '"N:',
+    "]",
+    "{",
+    "}",
+    "%",
+    ";",
+    "\n",
+]
 
 
 def _repeat(piece: str, times: int) -> str:
@@ -49,13 +149,20 @@ def hostile_text(max_small: int = 300) -> st.SearchStrategy[str]:
     small_domain = st.text(alphabet=DOMAIN, max_size=max_small)
     words = st.lists(st.sampled_from(WORDS), max_size=40).map(" ".join)
     glued = st.lists(st.sampled_from(WORDS), max_size=40).map("".join)
-    long = st.builds(_repeat, st.one_of(st.text(alphabet=DOMAIN, min_size=1, max_size=12),
-                                        st.sampled_from(WORDS), words.filter(bool)),
-                     st.integers(1, MAX_INPUT))
-    nested = st.builds(lambda k, core, o, c: (o * k + core + c * k)[:MAX_INPUT],
-                       st.integers(1, 30_000), st.sampled_from(["", "1", "N 12+", "hcp(north)", "x"]),
-                       st.sampled_from(["(", "[", "{", "!", "-", "not "]),
-                       st.sampled_from([")", "]", "}", ""]))
+    long = st.builds(
+        _repeat,
+        st.one_of(
+            st.text(alphabet=DOMAIN, min_size=1, max_size=12), st.sampled_from(WORDS), words.filter(bool)
+        ),
+        st.integers(1, MAX_INPUT),
+    )
+    nested = st.builds(
+        lambda k, core, o, c: (o * k + core + c * k)[:MAX_INPUT],
+        st.integers(1, 30_000),
+        st.sampled_from(["", "1", "N 12+", "hcp(north)", "x"]),
+        st.sampled_from(["(", "[", "{", "!", "-", "not "]),
+        st.sampled_from([")", "]", "}", ""]),
+    )
     return st.one_of(st.text(max_size=60), small_domain, words, glued, long, nested)
 
 
@@ -65,28 +172,83 @@ def with_lang() -> st.SearchStrategy:
 
 
 def _json_values() -> st.SearchStrategy:
-    leaves = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(-10**30, 10**30),
-                       st.floats(allow_nan=True, allow_infinity=True), st.text(alphabet=DOMAIN, max_size=40),
-                       st.sampled_from(WORDS))
-    return st.recursive(leaves, lambda inner: st.one_of(st.lists(inner, max_size=5),
-                                                         st.dictionaries(st.text(max_size=8), inner, max_size=5)),
-                        max_leaves=20)
+    leaves = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.integers(-(10**30), 10**30),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.text(alphabet=DOMAIN, max_size=40),
+        st.sampled_from(WORDS),
+    )
+    return st.recursive(
+        leaves,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=8), inner, max_size=5)
+        ),
+        max_leaves=20,
+    )
 
 
-_BANK = {"format": "bridgelab-bank/1", "id": "fuzz", "title": {"en": "Fuzz"}, "questions": [
-    {"id": "q1", "topic": "duplicate-scoring", "level": 1, "kind": "number",
-     "prompt": {"en": "What does 4S making 10 score, not vulnerable?"}, "answer": 420,
-     "check": {"scoring": "duplicate", "contract": "4S", "tricks": 10, "vulnerable": False}},
-    {"id": "q2", "topic": "declarer", "level": 1, "kind": "seat", "prompt": "Who declares?",
-     "answer": "S", "check": {"auction": "1NT P 3NT P P P", "dealer": "S", "ask": "declarer"}},
-    {"id": "q3", "topic": "pattern", "level": 1, "kind": "choice", "prompt": "Pick",
-     "answer": "4-3-3-3", "choices": ["4-3-3-3", "5-3-3-2"]},
-]}
-_AUCTIONS = {"about": "fuzz", "auctions": [
-    {"id": "a1", "dealer": "N", "calls": ["1NT", "P", "3NT", "P", "P", "P"], "declarer": "N",
-     "dummy": "S", "opening_leader": "E", "tricks_needed": 9}],
-    "checks": [{"id": "c1", "dealer": "N", "calls": ["1H"], "call": "1D", "legal": False,
-                "source": {"lang": "en"}, "lowest_in_strain": "2D"}]}
+_BANK = {
+    "format": "bridgelab-bank/1",
+    "id": "fuzz",
+    "title": {"en": "Fuzz"},
+    "questions": [
+        {
+            "id": "q1",
+            "topic": "duplicate-scoring",
+            "level": 1,
+            "kind": "number",
+            "prompt": {"en": "What does 4S making 10 score, not vulnerable?"},
+            "answer": 420,
+            "check": {"scoring": "duplicate", "contract": "4S", "tricks": 10, "vulnerable": False},
+        },
+        {
+            "id": "q2",
+            "topic": "declarer",
+            "level": 1,
+            "kind": "seat",
+            "prompt": "Who declares?",
+            "answer": "S",
+            "check": {"auction": "1NT P 3NT P P P", "dealer": "S", "ask": "declarer"},
+        },
+        {
+            "id": "q3",
+            "topic": "pattern",
+            "level": 1,
+            "kind": "choice",
+            "prompt": "Pick",
+            "answer": "4-3-3-3",
+            "choices": ["4-3-3-3", "5-3-3-2"],
+        },
+    ],
+}
+_AUCTIONS = {
+    "about": "fuzz",
+    "auctions": [
+        {
+            "id": "a1",
+            "dealer": "N",
+            "calls": ["1NT", "P", "3NT", "P", "P", "P"],
+            "declarer": "N",
+            "dummy": "S",
+            "opening_leader": "E",
+            "tricks_needed": 9,
+        }
+    ],
+    "checks": [
+        {
+            "id": "c1",
+            "dealer": "N",
+            "calls": ["1H"],
+            "call": "1D",
+            "legal": False,
+            "source": {"lang": "en"},
+            "lowest_in_strain": "2D",
+        }
+    ],
+}
 
 
 def _set_path(doc, path, value):
@@ -118,12 +280,30 @@ def bank_texts() -> st.SearchStrategy[str]:
     """Bank files: a valid bank (or auction file) with one field replaced by any JSON value,
     deep nestings, huge numbers, and text that is barely JSON."""
     mutated = st.one_of(
-        st.builds(lambda p, v: json.dumps(_set_path(_BANK, p, v)), st.sampled_from(_BANK_PATHS), _json_values()),
-        st.builds(lambda p, v: json.dumps(_set_path(_AUCTIONS, p, v)), st.sampled_from(_AUCTION_PATHS),
-                  _json_values()),
+        st.builds(
+            lambda p, v: json.dumps(_set_path(_BANK, p, v)), st.sampled_from(_BANK_PATHS), _json_values()
+        ),
+        st.builds(
+            lambda p, v: json.dumps(_set_path(_AUCTIONS, p, v)),
+            st.sampled_from(_AUCTION_PATHS),
+            _json_values(),
+        ),
     )
-    special = st.sampled_from(["NaN", "Infinity", "-Infinity", "1e400", "9" * 5000, "[" * 5000 + "]" * 5000,
-                               '"' + "x" * 90_000 + '"', "{}", "[]", "null", ""])
+    special = st.sampled_from(
+        [
+            "NaN",
+            "Infinity",
+            "-Infinity",
+            "1e400",
+            "9" * 5000,
+            "[" * 5000 + "]" * 5000,
+            '"' + "x" * 90_000 + '"',
+            "{}",
+            "[]",
+            "null",
+            "",
+        ]
+    )
     spliced = st.builds(lambda s: json.dumps(_BANK).replace("420", s, 1), special)
     return st.one_of(mutated, spliced, special, hostile_text(100))
 
@@ -147,14 +327,21 @@ def read_bank(text: str):
 
 # ---- the readers ------------------------------------------------------------------------------
 
+
 def _answers_all(value):
     """Every reader of answers, in one language."""
     from bridgelab.quiz import answers as A
 
     text, lang = value
     lang = lang or "en"
-    for fn in (A.parse_number, A.parse_pattern, lambda t: A.parse_choice(t, ["4-3-3-3", "5-3-3-2", "1", "ja"]),
-               lambda t: A.parse_yesno(t, lang), lambda t: A.parse_seat(t, lang), lambda t: A.parse_call(t, lang)):
+    for fn in (
+        A.parse_number,
+        A.parse_pattern,
+        lambda t: A.parse_choice(t, ["4-3-3-3", "5-3-3-2", "1", "ja"]),
+        lambda t: A.parse_yesno(t, lang),
+        lambda t: A.parse_seat(t, lang),
+        lambda t: A.parse_call(t, lang),
+    ):
         try:
             fn(text)
         except BridgeError:
@@ -174,16 +361,26 @@ def _session_answer(text):
         for topic in ("hcp", "declarer", "legality", "pattern", "duplicate-scoring", "tricks"):
             s = QuizSession(topics=[topic], seed=3, lang="cs", banks=[])
             _questions[topic] = s
-    for topic, s in _questions.items():
+    for _topic, s in _questions.items():
         s._feedback = None  # answer the same question again (a test of the reader, not the flow)
         s.answer(text)
 
 
 def _hand_values():
-    item = st.one_of(st.integers(-10, 9000), st.integers(-10**40, 10**40), st.floats(), st.text(max_size=5),
-                     st.none(), st.booleans())
-    return st.one_of(st.lists(item, max_size=6), item, st.text(alphabet=DOMAIN, max_size=80),
-                     st.sampled_from(["AKQ2.KJ4.A93.T52"]))
+    item = st.one_of(
+        st.integers(-10, 9000),
+        st.integers(-(10**40), 10**40),
+        st.floats(),
+        st.text(max_size=5),
+        st.none(),
+        st.booleans(),
+    )
+    return st.one_of(
+        st.lists(item, max_size=6),
+        item,
+        st.text(alphabet=DOMAIN, max_size=80),
+        st.sampled_from(["AKQ2.KJ4.A93.T52"]),
+    )
 
 
 def _hand(value):
@@ -195,10 +392,16 @@ def _deal_from_holdings(value):
 
 
 def _deal_values():
-    row = st.lists(st.one_of(st.integers(-10, 9000), st.integers(-10**30, 10**30), st.floats(), st.text(max_size=3)),
-                   min_size=0, max_size=5)
-    return st.one_of(st.lists(row, max_size=5), st.lists(st.integers(0, 8191), min_size=4, max_size=4).map(
-        lambda r: [r] * 4), _hand_values())
+    row = st.lists(
+        st.one_of(st.integers(-10, 9000), st.integers(-(10**30), 10**30), st.floats(), st.text(max_size=3)),
+        min_size=0,
+        max_size=5,
+    )
+    return st.one_of(
+        st.lists(row, max_size=5),
+        st.lists(st.integers(0, 8191), min_size=4, max_size=4).map(lambda r: [r] * 4),
+        _hand_values(),
+    )
 
 
 def _deal(value):
@@ -206,10 +409,14 @@ def _deal(value):
 
 
 def _predeal_values():
-    return st.one_of(hostile_text(), st.dictionaries(st.one_of(st.sampled_from(["N", "E", "S", "W", "north", "x", ""]),
-                                                                st.text(max_size=5)),
-                                                      st.one_of(hostile_text(60), st.lists(st.text(max_size=4), max_size=14)),
-                                                      max_size=4))
+    return st.one_of(
+        hostile_text(),
+        st.dictionaries(
+            st.one_of(st.sampled_from(["N", "E", "S", "W", "north", "x", ""]), st.text(max_size=5)),
+            st.one_of(hostile_text(60), st.lists(st.text(max_size=4), max_size=14)),
+            max_size=4,
+        ),
+    )
 
 
 def _predeal(value):
@@ -268,8 +475,16 @@ def _model_parsers(text):
     from bridgelab.model.cards import Card, Rank, Seat, Side, Strain
     from bridgelab.model.deal import Vulnerability
 
-    for fn in (Seat.parse, Side.parse, Strain.parse, Rank.parse, Card.parse, Vulnerability.parse,
-               bl.Hand.from_pbn, bl.Deal.from_pbn):
+    for fn in (
+        Seat.parse,
+        Side.parse,
+        Strain.parse,
+        Rank.parse,
+        Card.parse,
+        Vulnerability.parse,
+        bl.Hand.from_pbn,
+        bl.Deal.from_pbn,
+    ):
         try:
             fn(text)
         except BridgeError:
@@ -281,8 +496,12 @@ def _calls(value):
     from bridgelab.text import terms
 
     text, lang = value
-    for fn in (bl.Call.parse, bl.Contract.parse, lambda t: terms.read_call(t, lang),
-               lambda t: terms.read_contract(t, lang)):
+    for fn in (
+        bl.Call.parse,
+        bl.Contract.parse,
+        lambda t: terms.read_call(t, lang),
+        lambda t: terms.read_contract(t, lang),
+    ):
         try:
             fn(text)
         except BridgeError:
@@ -307,7 +526,11 @@ def _score(text):
 def _stats_specs(text):
     from bridgelab.analysis import stats
 
-    for fn in (stats.measure, lambda t: stats.hand_probability(hcp=t), lambda t: stats.hand_probability(pattern=t)):
+    for fn in (
+        stats.measure,
+        lambda t: stats.hand_probability(hcp=t),
+        lambda t: stats.hand_probability(pattern=t),
+    ):
         try:
             fn(text)
         except BridgeError:
@@ -325,8 +548,11 @@ TARGETS = {
     "session answer": (_session_answer, hostile_text(), "hostile"),
     "bank file": (read_bank, bank_texts(), "hostile"),
     "Hand()": (_hand, _hand_values(), "hostile"),
-    "Hand.from_cards": (_hand_from_cards, st.one_of(st.lists(st.text(alphabet=DOMAIN, max_size=4), max_size=15),
-                                                     hostile_text(60)), "hostile"),
+    "Hand.from_cards": (
+        _hand_from_cards,
+        st.one_of(st.lists(st.text(alphabet=DOMAIN, max_size=4), max_size=15), hostile_text(60)),
+        "hostile",
+    ),
     "Deal()": (_deal, _deal_values(), "hostile"),
     "Deal.from_holdings": (_deal_from_holdings, _deal_values(), "hostile"),
     "predeal": (_predeal, _predeal_values(), "hostile"),
@@ -346,12 +572,23 @@ TARGETS = {
 # A plain input for each reader, run once before the timed ones: the first call may compile
 # (numba) or load tables and catalogues, which is no time bomb.
 SAMPLES = {
-    "answers": ("2½", "et"), "session answer": "4", "bank file": json.dumps(_BANK), "Hand()": [1, 2, 3, 4],
-    "Hand.from_cards": ["SA"], "Deal()": [], "Deal.from_holdings": [[0] * 4] * 4, "predeal": "N: AK.-.-.-",
-    "auction (5 languages)": ("1NT P 3NT P P P", "et"), "Call/Contract.parse": ("4S", "cs"),
-    "terms (5 languages)": ("kolm pada", "et"), "model parsers (seat, card, hand, deal)": "N",
-    "score": "4S", "stats measures and ranges": "N hcp", "constraint (compact and Dealer)": "N 12+",
-    "constraint, dealing": "hcp(north) >= 12", "PBN file": '[Deal "N:AKQ2.KJ4.A93.T52 - - -"]',
+    "answers": ("2½", "et"),
+    "session answer": "4",
+    "bank file": json.dumps(_BANK),
+    "Hand()": [1, 2, 3, 4],
+    "Hand.from_cards": ["SA"],
+    "Deal()": [],
+    "Deal.from_holdings": [[0] * 4] * 4,
+    "predeal": "N: AK.-.-.-",
+    "auction (5 languages)": ("1NT P 3NT P P P", "et"),
+    "Call/Contract.parse": ("4S", "cs"),
+    "terms (5 languages)": ("kolm pada", "et"),
+    "model parsers (seat, card, hand, deal)": "N",
+    "score": "4S",
+    "stats measures and ranges": "N hcp",
+    "constraint (compact and Dealer)": "N 12+",
+    "constraint, dealing": "hcp(north) >= 12",
+    "PBN file": '[Deal "N:AKQ2.KJ4.A93.T52 - - -"]',
     "LIN file": "md|1AK,,,|",
 }
 
@@ -400,4 +637,15 @@ def size_of(value) -> int:
         return 0
 
 
-__all__ = ["TARGETS", "SAMPLES", "warm_up", "attempt", "hostile_text", "bank_texts", "MAX_INPUT", "TIME_BOMB", "Outcome", "size_of"]
+__all__ = [
+    "TARGETS",
+    "SAMPLES",
+    "warm_up",
+    "attempt",
+    "hostile_text",
+    "bank_texts",
+    "MAX_INPUT",
+    "TIME_BOMB",
+    "Outcome",
+    "size_of",
+]

@@ -16,11 +16,13 @@ BALANCED = {(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)}
 
 # ---- the Laws ------------------------------------------------------------------------------------
 
+
 def is_over(calls: list) -> bool:
     """Law 17D, 22: four passes open and end it; otherwise three passes after any other call."""
     n = len(calls)
     return (n == 4 and all(c == PASS for c in calls)) or (
-        n >= 4 and calls[-3:] == [PASS] * 3 and any(c != PASS for c in calls))
+        n >= 4 and calls[-3:] == [PASS] * 3 and any(c != PASS for c in calls)
+    )
 
 
 def legal_by_the_laws(calls: list) -> list:
@@ -35,7 +37,7 @@ def legal_by_the_laws(calls: list) -> list:
     start = ALL_BIDS_IN_ORDER.index(bids[-1]) + 1 if bids else 0
     higher = ALL_BIDS_IN_ORDER[start:]
     last = max((i for i, c in enumerate(calls) if c != PASS), default=None)
-    opponent = last is not None and (n - last) % 2 == 1   # made by the side not calling now
+    opponent = last is not None and (n - last) % 2 == 1  # made by the side not calling now
     extra = []
     if opponent and calls[last].is_bid:
         extra.append(DOUBLE)
@@ -70,6 +72,7 @@ def declarer_by_the_laws(calls: list, dealer: int) -> int | None:
 
 
 # ---- the beginner SAYC, written out --------------------------------------------------------------
+
 
 def _facts(hand):
     s, h, d, c = hand.shape
@@ -107,9 +110,9 @@ def sayc_opening(hand) -> Call:
             return Call.parse("1D")
         return Call.parse("1C")
     if 5 <= hcp <= 10:
-        for level, length in ((4, 8), (3, 7)):
+        for level, _length in ((4, 8), (3, 7)):
             for suit in ("S", "H", "D", "C"):
-                if (n[suit] >= 8 if level == 4 else n[suit] == 7):
+                if n[suit] >= 8 if level == 4 else n[suit] == 7:
                     return Call.parse(f"{level}{suit}")
     if 5 <= hcp <= 11:
         for suit in ("S", "H", "D"):
@@ -133,13 +136,13 @@ def sayc_response(opening: str, hand) -> Call:
         if hcp >= 18:
             return bid("6NT")
         if n["S"] >= 5 and n["S"] >= n["H"]:
-            return bid("2H")                       # transfer to spades
+            return bid("2H")  # transfer to spades
         if n["H"] >= 5:
-            return bid("2D")                       # transfer to hearts
+            return bid("2D")  # transfer to hearts
         if 8 <= hcp <= 15 and (n["S"] == 4 or n["H"] == 4):
-            return bid("2C")                       # Stayman
+            return bid("2C")  # Stayman
         if hcp <= 7 and (n["C"] >= 6 or n["D"] >= 6):
-            return bid("2S")                       # to 3♣
+            return bid("2S")  # to 3♣
         if 10 <= hcp <= 15:
             return bid("3NT")
         if 8 <= hcp <= 9:
@@ -153,9 +156,9 @@ def sayc_response(opening: str, hand) -> Call:
         return PASS
     if suit in ("H", "S"):
         if hcp <= 9 and n[suit] >= 5 and min(n.values()) <= 1:
-            return bid(f"4{suit}")                 # preemptive raise
+            return bid(f"4{suit}")  # preemptive raise
         if hcp >= 13 and n[suit] >= 4:
-            return bid("2NT")                      # Jacoby
+            return bid("2NT")  # Jacoby
         if 10 <= hcp <= 12 and n[suit] >= 3:
             return bid(f"3{suit}")
         if 6 <= hcp <= 9 and n[suit] >= 3:

@@ -56,13 +56,13 @@ def test_an_edited_or_foreign_cookie_names_nobody(room, tmp_path):
     anna, ben = room.join("Anna"), room.join("Ben")
     cookie = room.cookie_for(anna)
     sid, _, sig = cookie.rpartition(".")
-    assert room.student_from_cookie(f"{ben.id}.{sig}") is None       # another id, Anna's signature
+    assert room.student_from_cookie(f"{ben.id}.{sig}") is None  # another id, Anna's signature
     assert room.student_from_cookie(f"{sid}.{'0' * len(sig)}") is None
-    assert room.student_from_cookie(ben.id) is None                    # an id alone
+    assert room.student_from_cookie(ben.id) is None  # an id alone
     assert room.student_from_cookie("") is None and room.student_from_cookie(None) is None
     other = Classroom("4c", folder=tmp_path / "4c")
-    assert other.student_from_cookie(cookie) is None                   # a cookie of another class
-    again = Classroom("4b", folder=room.folder)                        # the server restarted
+    assert other.student_from_cookie(cookie) is None  # a cookie of another class
+    again = Classroom("4b", folder=room.folder)  # the server restarted
     assert again.student_from_cookie(cookie) == anna
 
 
@@ -135,7 +135,9 @@ def test_the_lesson_of_the_day(room):
 
 def test_known_topics_groups_and_bidding_topics_are_read():
     assert read_topics("opening,response,fit,scoring,hcp") == (
-        ["opening", "response", "fit", "scoring", "hcp"], [])
+        ["opening", "response", "fit", "scoring", "hcp"],
+        [],
+    )
     assert read_topics("hcp, nonsense") == (["hcp"], ["nonsense"])
     assert read_topics(None) == (None, [])
 
@@ -151,8 +153,12 @@ def test_the_advertised_topics_give_their_questions(topic):
 
 def test_an_unknown_topic_is_explained_in_the_learners_language():
     app = StudentApp(lang="cs", topics="nonsense", seed=1, store=None, banks=[])
-    text = _a("There is no topic called {topics}; choose one from the menu. Showing {shown} instead.",
-              "cs", topics="“nonsense”", shown=_a("All topics", "cs"))
+    text = _a(
+        "There is no topic called {topics}; choose one from the menu. Showing {shown} instead.",
+        "cs",
+        topics="“nonsense”",
+        shown=_a("All topics", "cs"),
+    )
     assert text in app.message.value.replace("&quot;", '"')
     assert app.quiz is not None and app.quiz.session.topics is None  # all topics, as it said
 

@@ -20,9 +20,30 @@ DealBatch study Study hand_probability pattern_table hcp_table suit_split QuizSe
 ProgressStore advise System PracticeTable parse_constraint Constraint parse_predeal DealRecord
 read_deals Lesson make_lesson""".split()
 
-OLD_MODULES = ["stats", "scoring", "rubber", "auction", "play", "lang", "pbn", "lesson", "handout",
-               "dd", "plots", "display", "evaluate", "cards", "contract", "hand", "errors",
-               "constraints", "teacher", "cli", "quiz", "system"]
+OLD_MODULES = [
+    "stats",
+    "scoring",
+    "rubber",
+    "auction",
+    "play",
+    "lang",
+    "pbn",
+    "lesson",
+    "handout",
+    "dd",
+    "plots",
+    "display",
+    "evaluate",
+    "cards",
+    "contract",
+    "hand",
+    "errors",
+    "constraints",
+    "teacher",
+    "cli",
+    "quiz",
+    "system",
+]
 
 
 @pytest.mark.parametrize("name", sorted(set(PUBLIC) | set(bl.__all__)))
@@ -62,8 +83,11 @@ def test_layers_are_kept():
     """import-linter's contracts (pyproject.toml): each layer imports nothing above it."""
     import subprocess
 
-    lint = [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command;"
-            " sys.exit(lint_imports_command())"]
+    lint = [
+        sys.executable,
+        "-c",
+        "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())",
+    ]
     run = subprocess.run(lint, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-3000:]
 

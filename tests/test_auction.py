@@ -7,15 +7,17 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles import legal_by_the_laws
 
-from bridgelab.rules.auction import Auction
 from bridgelab.model.cards import Seat, Side, Strain
 from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, PASSED_OUT, REDOUBLE, Call, Contract
 from bridgelab.model.errors import IllegalCall, ParseError
+from bridgelab.rules.auction import Auction
 from bridgelab.text.terms import read_call
-from oracles import legal_by_the_laws
 
-DATA = json.loads((Path(__file__).parent.parent / "data" / "auctions_from_texts.json").read_text(encoding="utf-8"))
+DATA = json.loads(
+    (Path(__file__).parent.parent / "data" / "auctions_from_texts.json").read_text(encoding="utf-8")
+)
 ALL_CALLS = list(ALL_BIDS) + [PASS, DOUBLE, REDOUBLE]
 
 
@@ -24,6 +26,7 @@ def seat_name(seat):
 
 
 # ---- the source texts ------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("ex", DATA["auctions"], ids=lambda e: e["id"])
 def test_example_auction_from_the_texts(ex):
@@ -48,7 +51,9 @@ def test_example_auction_from_the_texts(ex):
 @pytest.mark.parametrize("ex", DATA["auctions"], ids=lambda e: e["id"])
 def test_example_auction_as_written_in_its_language(ex):
     lang = ex["source"]["lang"]
-    written = Auction.parse(", ".join(ex["calls_as_written"]), dealer=Seat[ex["dealer"]], lang=lang)  # N E S W
+    written = Auction.parse(
+        ", ".join(ex["calls_as_written"]), dealer=Seat[ex["dealer"]], lang=lang
+    )  # N E S W
     assert written == Auction.parse(" ".join(ex["calls"]), dealer=ex["dealer"])
     # the same calls also read with no language given (every language is tried)
     assert [read_call(w) for w in ex["calls_as_written"]] == list(written.calls)
@@ -75,8 +80,14 @@ def test_data_file_documents_its_fields_and_the_reconstructions():
         if ex["reconstructed"]:
             assert len(ex["note"]) > 40
     ids = {e["id"] for e in DATA["auctions"]}
-    assert {"et-naide-1", "et-naide-2", "sr-tri-pik-kontra-rekontra", "ms-1nt-3nt",
-            "et-passed-out", "et-fourth-hand-opening"} <= ids
+    assert {
+        "et-naide-1",
+        "et-naide-2",
+        "sr-tri-pik-kontra-rekontra",
+        "ms-1nt-3nt",
+        "et-passed-out",
+        "et-fourth-hand-opening",
+    } <= ids
 
 
 def test_serbian_example_is_three_spades_doubled_and_redoubled_with_west_dealing():
@@ -92,6 +103,7 @@ def test_malay_1nt_3nt():
 
 
 # ---- ending ----------------------------------------------------------------------------------
+
 
 def test_three_opening_passes_do_not_end_the_auction_four_do():
     a = Auction.parse("P P P", dealer="E")
@@ -134,6 +146,7 @@ def test_last_bid_and_next_seat():
 
 
 # ---- messages --------------------------------------------------------------------------------
+
 
 def message(calls, call, dealer="N"):
     with pytest.raises(IllegalCall) as e:
@@ -225,6 +238,7 @@ def test_copy_pop_equality_and_repr():
 
 # ---- display ---------------------------------------------------------------------------------
 
+
 def test_text_table_starts_under_the_dealer():
     a = Auction.parse("1NT 2H 2S P 4S P P P", dealer="N")
     lines = str(a).splitlines()
@@ -270,6 +284,7 @@ def test_summary_lines():
 
 
 # ---- properties ------------------------------------------------------------------------------
+
 
 def reference_legal(history, dealer):
     """Legality worked out afresh from the laws' wording, independently of Auction."""
@@ -328,10 +343,12 @@ def test_random_legal_auctions_end_with_at_most_one_contract(a):
     assert c.call == a.last_bid and c.tricks_needed == a.last_bid.level + 6
     # declarer is on the side that made the last bid and named the strain first
     assert c.declarer.side is a.last_bidder.side
-    first = [s for s, call in a.history if call.is_bid and call.strain is c.strain and s.side is c.declarer.side]
+    first = [
+        s for s, call in a.history if call.is_bid and call.strain is c.strain and s.side is c.declarer.side
+    ]
     assert first[0] is c.declarer
     # the doubling is what followed the last bid
-    after = a.calls[max(i for i, x in enumerate(a.calls) if x.is_bid) + 1:]
+    after = a.calls[max(i for i, x in enumerate(a.calls) if x.is_bid) + 1 :]
     assert c.doubled == (2 if REDOUBLE in after else 1 if DOUBLE in after else 0)
     for call in (PASS, DOUBLE, Call.parse("7NT")):
         with pytest.raises(IllegalCall, match="over"):
@@ -375,6 +392,7 @@ def test_any_call_sequence_is_accepted_exactly_when_each_call_is_legal(calls, de
 
 # ---- the command -----------------------------------------------------------------------------
 
+
 def test_command_prints_table_and_contract(capsys):
     from bridgelab.commands.main import main
 
@@ -412,9 +430,9 @@ def test_summary_in_a_language_uses_its_terms():
 
 
 CODE_CASES = [  # (calls, call, seat, code, number of legal calls then, counted by hand)
-    ("1H", "1D", None, "insufficient", 32 + 2),          # 1S..7NT, Pass, X
-    ("", "X", None, "no_bid_to_double", 35 + 1),         # every bid, Pass
-    ("1H P", "X", None, "double_own_side", 32 + 1),      # partner's bid: no X
+    ("1H", "1D", None, "insufficient", 32 + 2),  # 1S..7NT, Pass, X
+    ("", "X", None, "no_bid_to_double", 35 + 1),  # every bid, Pass
+    ("1H P", "X", None, "double_own_side", 32 + 1),  # partner's bid: no X
     ("1H X P", "X", None, "already_doubled", 32 + 1),
     ("1H X XX", "X", None, "already_redoubled", 32 + 1),
     ("", "XX", None, "nothing_to_redouble", 35 + 1),

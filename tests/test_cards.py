@@ -13,8 +13,10 @@ def test_seat_relations():
     assert Side.NS.seats == (Seat.N, Seat.S) and Side.EW.other is Side.NS
 
 
-@pytest.mark.parametrize("text,seat", [("N", Seat.N), ("north", Seat.N), ("East", Seat.E),
-                                       (" s ", Seat.S), ("W", Seat.W), (3, Seat.W)])
+@pytest.mark.parametrize(
+    "text,seat",
+    [("N", Seat.N), ("north", Seat.N), ("East", Seat.E), (" s ", Seat.S), ("W", Seat.W), (3, Seat.W)],
+)
 def test_seat_parse(text, seat):
     assert Seat.parse(text) is seat
 
@@ -26,8 +28,15 @@ def test_seat_parse_error_names_allowed():
 
 def test_strain_order_and_parse():
     assert Strain.C < Strain.D < Strain.H < Strain.S < Strain.NT
-    for text, strain in [("c", Strain.C), ("♦", Strain.D), ("♡", Strain.H), ("spades", Strain.S),
-                         ("NT", Strain.NT), ("n", Strain.NT), ("no trump", Strain.NT)]:
+    for text, strain in [
+        ("c", Strain.C),
+        ("♦", Strain.D),
+        ("♡", Strain.H),
+        ("spades", Strain.S),
+        ("NT", Strain.NT),
+        ("n", Strain.NT),
+        ("no trump", Strain.NT),
+    ]:
         assert Strain.parse(text) is strain
     assert Strain.H.is_major and Strain.D.is_minor and not Strain.NT.is_suit
     with pytest.raises(ParseError, match="C, D, H, S or NT"):

@@ -147,10 +147,19 @@ FAILING = [
 ]
 
 SUCCEEDING = [
-    "eval AKQ2.KJ4.A93.T52", "eval AKQ2.KJ4.A93.T52 --json", "deal -n 3 --seed 1",
-    "deal -n 0", "deal -n 2 --seed 1 --format json", "auction '1NT 2H 2S P 4S P P P'",
-    "score 4SX --tricks 8", "quiz --list-topics --lang et", "quiz --no-save -n 2 --seed 1",
-    "stats patterns", "stats split 5", "bid AKQ2.KJ4.A93.T52", "lesson -n 1 --seed 2",
+    "eval AKQ2.KJ4.A93.T52",
+    "eval AKQ2.KJ4.A93.T52 --json",
+    "deal -n 3 --seed 1",
+    "deal -n 0",
+    "deal -n 2 --seed 1 --format json",
+    "auction '1NT 2H 2S P 4S P P P'",
+    "score 4SX --tricks 8",
+    "quiz --list-topics --lang et",
+    "quiz --no-save -n 2 --seed 1",
+    "stats patterns",
+    "stats split 5",
+    "bid AKQ2.KJ4.A93.T52",
+    "lesson -n 1 --seed 2",
     "stats study 'N hcp' -n 200 --seed 1",
 ]
 
@@ -199,12 +208,19 @@ def test_a_hundred_hostile_calls_each_fail_in_one_line(files, monkeypatch):
         status, _, err = _run_line(line, files)
         argv, _ = _argv(line, files)
         cmd = next((a for a in argv if not a.startswith("-")), None)
-        prefix = f"bridgelab {cmd}: " if cmd in ("eval", "deal", "auction", "score", "quiz", "lesson",
-                                                   "handout", "stats", "bid") else "bridgelab: "
+        prefix = (
+            f"bridgelab {cmd}: "
+            if cmd in ("eval", "deal", "auction", "score", "quiz", "lesson", "handout", "stats", "bid")
+            else "bridgelab: "
+        )
         lines = err.strip().splitlines()
-        ok = (status not in (0, None) and len(lines) == 1 and "Traceback" not in err
-              and lines[0].startswith(prefix.rstrip() if cmd == "stats" else prefix)
-              and words.format(d=files) in lines[0])
+        ok = (
+            status not in (0, None)
+            and len(lines) == 1
+            and "Traceback" not in err
+            and lines[0].startswith(prefix.rstrip() if cmd == "stats" else prefix)
+            and words.format(d=files) in lines[0]
+        )
         if not ok:
             bad.append((line, status, err[-300:]))
     assert not bad, "\n".join(map(str, bad))
@@ -218,9 +234,11 @@ def test_good_calls_still_succeed(files, line, monkeypatch):
 
 
 def test_missing_output_folder_is_refused_in_one_line(files):
-    for args in (["lesson", "-n", "1", "--seed", "1", "--pbn", str(files / "new" / "x.pbn")],
-                 ["lesson", "-n", "1", "--seed", "1", "--html", str(files / "new" / "x.html")],
-                 ["handout", str(files / "ok.pbn"), "--html", str(files / "none" / "x.html")]):
+    for args in (
+        ["lesson", "-n", "1", "--seed", "1", "--pbn", str(files / "new" / "x.pbn")],
+        ["lesson", "-n", "1", "--seed", "1", "--html", str(files / "new" / "x.html")],
+        ["handout", str(files / "ok.pbn"), "--html", str(files / "none" / "x.html")],
+    ):
         status, _, err = run(args)
         assert status == 1 and err.count("\n") == 1 and "Traceback" not in err
         assert err.startswith(f"bridgelab {args[0]}: ") and "No such file or directory" in err
@@ -229,8 +247,9 @@ def test_missing_output_folder_is_refused_in_one_line(files):
 
 def test_a_double_dummy_study_without_endplay(monkeypatch):
     """Without the optional extra the study says how to install it (it printed a traceback)."""
-    for name in [m for m in sys.modules if m == "endplay" or m.startswith("endplay.")
-                 or m == "bridgelab.analysis.dd"]:
+    for name in [
+        m for m in sys.modules if m == "endplay" or m.startswith("endplay.") or m == "bridgelab.analysis.dd"
+    ]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "endplay", None)  # import endplay now fails
     status, _, err = run(["stats", "study", "N tricks NT", "-n", "10", "--seed", "1"])
@@ -254,7 +273,9 @@ def test_an_unexpected_error_is_one_line_too(monkeypatch):
         action.choices["score"].set_defaults(func=broken)
     status, _, err = run(["score", "4S", "--tricks", "10"])
     assert status == 70 and err.count("\n") == 1
-    assert err.startswith("bridgelab score: unexpected error ZeroDivisionError: division by zero (this is a bug")
+    assert err.startswith(
+        "bridgelab score: unexpected error ZeroDivisionError: division by zero (this is a bug"
+    )
 
 
 def _bridgelab(*args, **kw):
@@ -300,11 +321,18 @@ def test_unreadable_input_and_unwritable_output_as_an_ordinary_user():
         cmd = _as_nobody_cmd(UNREADABLE, {})
         if cmd is None:
             pytest.skip("needs root and setpriv to run as an ordinary user")
-        for args, words in [(["handout", str(base / "secret.pbn")], "Permission denied"),
-                            (["lesson", "-n", "1", "--pbn", str(base / "locked" / "x.pbn")], "Permission denied"),
-                            (["quiz", "--store", str(base / "locked" / "p.sqlite3"), "--summary"], "read-only")]:
-            out = subprocess.run([*cmd, str(ROOT), *args], capture_output=True, text=True, timeout=120,
-                                 env={**os.environ, "HOME": str(base), "BRIDGELAB_DATA_DIR": str(base)})
+        for args, words in [
+            (["handout", str(base / "secret.pbn")], "Permission denied"),
+            (["lesson", "-n", "1", "--pbn", str(base / "locked" / "x.pbn")], "Permission denied"),
+            (["quiz", "--store", str(base / "locked" / "p.sqlite3"), "--summary"], "read-only"),
+        ]:
+            out = subprocess.run(
+                [*cmd, str(ROOT), *args],
+                capture_output=True,
+                text=True,
+                timeout=120,
+                env={**os.environ, "HOME": str(base), "BRIDGELAB_DATA_DIR": str(base)},
+            )
             if "Permission denied" in out.stderr and "bridgelab" not in out.stderr:
                 pytest.skip(f"the ordinary user cannot run this Python: {out.stderr[-200:]}")
             assert out.returncode not in (0, None), out
@@ -346,8 +374,13 @@ def test_numba_cache_falls_back_when_nothing_is_writable():
         env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "XDG_"))}
         runs = []
         for tmpdir in (tmp, tmp, ro_tmp):
-            out = subprocess.run([*cmd, str(ROOT), str(tmpdir)], capture_output=True, text=True,
-                                 timeout=300, env={**env, "HOME": str(home)})
+            out = subprocess.run(
+                [*cmd, str(ROOT), str(tmpdir)],
+                capture_output=True,
+                text=True,
+                timeout=300,
+                env={**env, "HOME": str(home)},
+            )
             if out.returncode and "Permission denied" in out.stderr and "bridgelab" not in out.stderr:
                 pytest.skip(f"the ordinary user cannot run this Python: {out.stderr[-200:]}")
             assert out.returncode == 0, out.stderr
@@ -367,11 +400,21 @@ def test_numba_cache_falls_back_when_nothing_is_writable():
 
 def test_quiz_reads_hostile_answers_from_stdin(tmp_path):
     """A pasted page and binary input: refused in a line each, the quiz goes on or stops."""
-    status, out, err = run(["quiz", "--no-save", "-n", "1", "--seed", "1", "--lang", "et"],
-                           stdin="7" * 30_000 + "\n")
+    status, out, err = run(
+        ["quiz", "--no-save", "-n", "1", "--seed", "1", "--lang", "et"], stdin="7" * 30_000 + "\n"
+    )
     assert status == 0 and "30000 märki" in out and err == ""
-    proc = _bridgelab("quiz", "--no-save", "-n", "1", "--seed", "1", stdin=subprocess.PIPE,
-                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = _bridgelab(
+        "quiz",
+        "--no-save",
+        "-n",
+        "1",
+        "--seed",
+        "1",
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     _, err = proc.communicate(b"\xff\xfe\xfa\n", timeout=120)
     assert proc.returncode == 0 and err == b""  # read as unreadable text (surrogates), then EOF
     strict = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\xfa\n"), encoding="utf-8", errors="strict")
@@ -382,8 +425,15 @@ def test_quiz_reads_hostile_answers_from_stdin(tmp_path):
 
 def test_a_terminal_without_suit_symbols():
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
-    out = subprocess.run([sys.executable, "-m", "bridgelab", "deal", "--seed", "1", "--format", "text"],
-                         capture_output=True, text=True, timeout=120, env=env)
+    out = subprocess.run(
+        [sys.executable, "-m", "bridgelab", "deal", "--seed", "1", "--format", "text"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert out.returncode == 1 and "Traceback" not in out.stderr
-    assert out.stderr == ("bridgelab deal: cannot write the output in the encoding ascii: set "
-                          "PYTHONIOENCODING=utf-8 (or a UTF-8 locale)\n")
+    assert out.stderr == (
+        "bridgelab deal: cannot write the output in the encoding ascii: set "
+        "PYTHONIOENCODING=utf-8 (or a UTF-8 locale)\n"
+    )

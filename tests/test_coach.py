@@ -28,8 +28,7 @@ from bridgelab.rules.auction import Auction
 from bridgelab.rules.play import Play
 from bridgelab.text.i18n import LANGUAGES
 
-FINESSE = {"N": "32.5432.5432.A43", "E": "K4.T98.T98.JT987", "S": "AQ.AKQJ.AKQJ.KQ2",
-           "W": "JT98765.76.76.65"}
+FINESSE = {"N": "32.5432.5432.A43", "E": "K4.T98.T98.JT987", "S": "AQ.AKQJ.AKQJ.KQ2", "W": "JT98765.76.76.65"}
 """7NT by South: ♠AQ opposite ♠32, the king with East. Twelve top tricks; the thirteenth is the
 finesse (lead from North, finesse the queen), and North's only entry is the ♣A."""
 
@@ -43,13 +42,17 @@ def oracle_side_total(play: Play, side: Side) -> int:
     trick = play.current_trick
     cards = list(trick.cards) if trick else []
     hands = {s: play.hand(s) for s in Seat}
-    for s, c in (trick or []):
+    for s, c in trick or []:
         hands[s].append(c)
     text = "N:" + " ".join(
-        ".".join("".join(c.rank.char for c in sorted((c for c in hands[s] if c.suit == suit),
-                                                    key=lambda c: -c.rank))
-                 for suit in SUITS)
-        for s in Seat)
+        ".".join(
+            "".join(
+                c.rank.char for c in sorted((c for c in hands[s] if c.suit == suit), key=lambda c: -c.rank)
+            )
+            for suit in SUITS
+        )
+        for s in Seat
+    )
     strain = play.contract.strain
     denom = Denom.nt if strain.name == "NT" else Denom(3 - int(strain))
     d = EPDeal(text, first=Player(int(play.leader)), trump=denom)
@@ -94,17 +97,17 @@ def test_expert_robot_plays_double_dummy_best():
 
 def test_beginner_rules_by_name():
     p = Play(Deal(FINESSE), "7NT by S")
-    card, rule = natural_card(p)             # West's opening lead: no sequence, longest suit
+    card, rule = natural_card(p)  # West's opening lead: no sequence, longest suit
     assert rule in ("sequence_lead", "fourth_best")
     p.play("C6")
-    assert natural_card(p) == (Card.parse("C3"), "second_low")     # North, second hand
+    assert natural_card(p) == (Card.parse("C3"), "second_low")  # North, second hand
     p.play("CA")
-    assert natural_card(p) == (Card.parse("C7"), "cannot_win")     # East cannot beat the ace
+    assert natural_card(p) == (Card.parse("C7"), "cannot_win")  # East cannot beat the ace
 
 
 def test_session_learner_only_plays_legal_cards_and_gets_reasons():
     s = PlaySession(Deal(FINESSE), "7NT by S", robot="expert", lang="en", cards="C6")
-    assert s.learner_to_play and s.play_.next_seat is Seat.N   # West led already
+    assert s.learner_to_play and s.play_.next_seat is Seat.N  # West led already
     lead = s.play_.current_trick.lead
     off_suit = next(c for c in s.play_.hand(Seat.N) if c.suit != lead.suit)
     why = s.why_illegal(off_suit)
@@ -112,7 +115,7 @@ def test_session_learner_only_plays_legal_cards_and_gets_reasons():
     with pytest.raises(IllegalCard):
         s.play(off_suit)
     with pytest.raises(IllegalCard):
-        s.play("SA")                         # South's card while North is to play
+        s.play("SA")  # South's card while North is to play
     with pytest.raises(ParseError):
         s.play("no card")
     rnd = random.Random(3)
@@ -129,7 +132,11 @@ def test_known_deal_coach_messages_in_five_languages():
     solver = PositionSolver()
     report = analyse_card(p, Card.parse("SA"), solver, Side.NS)
     assert (report.before, report.after, report.better, report.reason) == (
-        13, 12, (Card.parse("SQ"),), "missed_finesse")
+        13,
+        12,
+        (Card.parse("SQ"),),
+        "missed_finesse",
+    )
     good = analyse_card(p, Card.parse("SQ"), solver, Side.NS)
     assert good.cost == 0 and good.reason is None
     h = hint(p, solver)
@@ -138,8 +145,7 @@ def test_known_deal_coach_messages_in_five_languages():
     assert texts["en"] == [
         "Before ♠A your side could take 13 tricks; after it, 12.",
         "♠A cost a trick: ♠Q would have kept 13.",
-        "You could have finessed: ♠K is with East, who has already played, so ♠Q would have won "
-        "the trick.",
+        "You could have finessed: ♠K is with East, who has already played, so ♠Q would have won the trick.",
     ]
     for lang in LANGUAGES:
         assert len(texts[lang]) == 3
@@ -167,7 +173,7 @@ def test_undo_takes_back_the_learner_card_and_the_robots_after_it():
     calls = s.solver.calls
     s.undo()
     s.hint()
-    assert s.solver.calls == calls       # the position was solved already: undo and hints are free
+    assert s.solver.calls == calls  # the position was solved already: undo and hints are free
 
 
 def test_plan_counts_winners_and_losers():
@@ -242,7 +248,7 @@ def test_session_from_auction_and_record_and_result():
 
     rec = DealRecord.from_board(d, 3, contract=Contract.parse("7NT by S"))
     s = PlaySession.from_record(rec, cards="C6")
-    assert s.vulnerable is False               # board 3: E-W vulnerable
+    assert s.vulnerable is False  # board 3: E-W vulnerable
     for card in ["CA", "C2", "S2", "SQ"]:
         s.play(card)
     c = s.claim(11)
@@ -278,9 +284,20 @@ def test_progress_records_played_deals(tmp_path):
     assert store.plays("anna") == []
 
 
-@pytest.mark.parametrize(("text", "lang"), [
-    ("sq", "en"), ("♠Q", "en"), ("Q♠", "en"), ("queen of spades", "en"), ("pada emand", "et"),
-    ("emand pada", "et"), ("pik dama", "sr"), ("piky dáma", "cs"), ("sekop ratu", "ms")])
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("sq", "en"),
+        ("♠Q", "en"),
+        ("Q♠", "en"),
+        ("queen of spades", "en"),
+        ("pada emand", "et"),
+        ("emand pada", "et"),
+        ("pik dama", "sr"),
+        ("piky dáma", "cs"),
+        ("sekop ratu", "ms"),
+    ],
+)
 def test_cards_typed_in_each_language(text, lang):
     assert parse_card(text, lang) == Card.parse("SQ")
 

@@ -20,11 +20,19 @@ def coach_msgids() -> list[str]:
     ids = []
     for f in SOURCES:
         for node in ast.walk(ast.parse(f.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "t" and node.args \
-                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "t"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
                 ids.append(node.args[0].value)
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 \
-                    and getattr(node.targets[0], "id", "") in ("REASONS", "IDEAS", "RULES"):
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and getattr(node.targets[0], "id", "") in ("REASONS", "IDEAS", "RULES")
+            ):
                 ids += [v.value for v in node.value.values]
     from bridgelab.coach.techniques import TECHNIQUES
 

@@ -49,8 +49,7 @@ SP, HE, DI, CL = 0, 1, 2, 3
 # (text, the same condition written out on hcp (n,4) and lengths (n,4,4))
 FORMS = [
     ("N: 15-17 balanced", lambda h, L: (h[:, N] >= 15) & (h[:, N] <= 17) & bal(L[:, N])),
-    ("N 15-17 hcp, S 5+S",
-     lambda h, L: (h[:, N] >= 15) & (h[:, N] <= 17) & (L[:, S, SP] >= 5)),
+    ("N 15-17 hcp, S 5+S", lambda h, L: (h[:, N] >= 15) & (h[:, N] <= 17) & (L[:, S, SP] >= 5)),
     ("S>=5", lambda h, L: L[:, N, SP] >= 5),
     ("E: H<=1", lambda h, L: L[:, E, HE] <= 1),
     ("spades = 4", lambda h, L: L[:, N, SP] == 4),
@@ -61,7 +60,7 @@ FORMS = [
     ("5+M", lambda h, L: (L[:, N, SP] >= 5) | (L[:, N, HE] >= 5)),
     ("S 4+m", lambda h, L: (L[:, S, DI] >= 4) | (L[:, S, CL] >= 4)),
     ("5xx4", lambda h, L: (L[:, N, SP] == 5) & (L[:, N, CL] == 4)),
-    ("any 55xx", lambda h, L: (np.sum(L[:, N] == 5, axis=1) >= 2)),
+    ("any 55xx", lambda h, L: np.sum(L[:, N] == 5, axis=1) >= 2),
     ("any 4333 + any 4432 + any 5332", lambda h, L: bal(L[:, N])),
     ("balanced", lambda h, L: bal(L[:, N])),
     ("semi-balanced", lambda h, L: semi(L[:, N])),
@@ -74,17 +73,22 @@ FORMS = [
     ("5+ spades", lambda h, L: L[:, N, SP] >= 5),
     ("not balanced and 12+", lambda h, L: ~bal(L[:, N]) & (h[:, N] >= 12)),
     ("N 20+ or S 20+", lambda h, L: (h[:, N] >= 20) | (h[:, S] >= 20)),
-    ("N 12-14 balanced; S 11+", lambda h, L: (h[:, N] >= 12) & (h[:, N] <= 14)
-     & bal(L[:, N]) & (h[:, S] >= 11)),
-    ("N (5+S or 5+H) and 10-12", lambda h, L: ((L[:, N, SP] >= 5) | (L[:, N, HE] >= 5))
-     & (h[:, N] >= 10) & (h[:, N] <= 12)),
-    ("North 4+S; East 0-7; West: 3S", lambda h, L: (L[:, N, SP] >= 4) & (h[:, E] <= 7)
-     & (L[:, W, SP] == 3)),
+    (
+        "N 12-14 balanced; S 11+",
+        lambda h, L: (h[:, N] >= 12) & (h[:, N] <= 14) & bal(L[:, N]) & (h[:, S] >= 11),
+    ),
+    (
+        "N (5+S or 5+H) and 10-12",
+        lambda h, L: ((L[:, N, SP] >= 5) | (L[:, N, HE] >= 5)) & (h[:, N] >= 10) & (h[:, N] <= 12),
+    ),
+    ("North 4+S; East 0-7; West: 3S", lambda h, L: (L[:, N, SP] >= 4) & (h[:, E] <= 7) & (L[:, W, SP] == 3)),
     ("N 12+ S 5+H", lambda h, L: (h[:, N] >= 12) & (L[:, S, HE] >= 5)),
     ("S S>=5", lambda h, L: L[:, S, SP] >= 5),
     ("N 5+ S, 10+", lambda h, L: (L[:, N, SP] >= 5) & (h[:, N] >= 10)),
-    ("N balanced, 15-17 S 8+", lambda h, L: bal(L[:, N]) & (h[:, N] >= 15) & (h[:, N] <= 17)
-     & (h[:, S] >= 8)),
+    (
+        "N balanced, 15-17 S 8+",
+        lambda h, L: bal(L[:, N]) & (h[:, N] >= 15) & (h[:, N] <= 17) & (h[:, S] >= 8),
+    ),
     # the notation's other forms (bridgelab.text.notation), and seats and suits in words
     ("N: >=15", lambda h, L: h[:, N] >= 15),
     ("E <10", lambda h, L: h[:, E] < 10),
@@ -96,13 +100,17 @@ FORMS = [
     ("sever 12+, 4+ pik", lambda h, L: (h[:, N] >= 12) & (L[:, N, SP] >= 4)),
     ("Timur 6+ keriting", lambda h, L: L[:, E, DI] >= 6),
     # Dealer's language
-    ("hcp(north) >= 15 && shape(north, any 4333 + any 4432)",
-     lambda h, L: (h[:, N] >= 15) & (np.all(srt(L[:, N]) == [4, 3, 3, 3], axis=1)
-                                     | np.all(srt(L[:, N]) == [4, 4, 3, 2], axis=1))),
+    (
+        "hcp(north) >= 15 && shape(north, any 4333 + any 4432)",
+        lambda h, L: (
+            (h[:, N] >= 15)
+            & (np.all(srt(L[:, N]) == [4, 3, 3, 3], axis=1) | np.all(srt(L[:, N]) == [4, 4, 3, 2], axis=1))
+        ),
+    ),
     ("spades(south) >= 5 || hearts(west) > 4", lambda h, L: (L[:, S, SP] >= 5) | (L[:, W, HE] > 4)),
     ("hcp(north) + hcp(south) >= 25", lambda h, L: h[:, N] + h[:, S] >= 25),
     ("!(hcp(east) > 10) && clubs(east) == 2", lambda h, L: (h[:, E] <= 10) & (L[:, E, CL] == 2)),
-    ("shape(west, any 5xxx - any 55xx)", lambda h, L: (np.sum(L[:, W] == 5, axis=1) == 1)),
+    ("shape(west, any 5xxx - any 55xx)", lambda h, L: np.sum(L[:, W] == 5, axis=1) == 1),
 ]
 
 
@@ -126,8 +134,7 @@ def test_dealt_deals_satisfy_the_form(text, written_out):
 def test_other_evaluators_and_cards():
     b = dl.deal_batch(3000, seed=5)
     assert np.array_equal(parse_constraint("controls>=4")(b), b.controls[:, 0] >= 4)
-    assert np.array_equal(parse_constraint("S 5-7 losers")(b),
-                          (b.losers[:, 2] >= 5) & (b.losers[:, 2] <= 7))
+    assert np.array_equal(parse_constraint("S 5-7 losers")(b), (b.losers[:, 2] >= 5) & (b.losers[:, 2] <= 7))
     has = parse_constraint("hascard(west, AS)")(b)
     assert np.array_equal(has, (b.holdings[:, 3, 0] & (1 << 12)) != 0)
     suit_hcp = parse_constraint("hcp(north, hearts) >= 4")(b)
@@ -141,16 +148,19 @@ def test_callable_where():
     assert np.all(batch.hcp[:, 0] + batch.hcp[:, 2] >= 26)
 
 
-@pytest.mark.parametrize("text,where", [
-    ("N 5+Q", "'Q' (character 5)"),
-    ("N: 15-17 blanced", "'blanced'"),
-    ("hcp >", "at the end"),
-    ("N: 17-15", "is empty"),
-    ("hcp(norht) > 3", "'hcp'"),
-    ("foo(north) > 1", "'foo'"),
-    ("shape(north, 4333", "')'"),
-    ("N 15-17 @", "'@'"),
-])
+@pytest.mark.parametrize(
+    "text,where",
+    [
+        ("N 5+Q", "'Q' (character 5)"),
+        ("N: 15-17 blanced", "'blanced'"),
+        ("hcp >", "at the end"),
+        ("N: 17-15", "is empty"),
+        ("hcp(norht) > 3", "'hcp'"),
+        ("foo(north) > 1", "'foo'"),
+        ("shape(north, 4333", "')'"),
+        ("N 15-17 @", "'@'"),
+    ],
+)
 def test_unreadable_constraints_say_where_and_what_is_allowed(text, where):
     with pytest.raises(ConstraintError) as e:
         parse_constraint(text)
@@ -158,14 +168,17 @@ def test_unreadable_constraints_say_where_and_what_is_allowed(text, where):
     assert "Allowed" in str(e.value) or "use" in str(e.value)
 
 
-@pytest.mark.parametrize("text,why", [
-    ("4444", "adds up to 16"),
-    ("any 55x4", "adds up to 14"),
-    ("N 38+", "no hand can satisfy"),
-    ("hcp > 37", "no hand can satisfy"),
-    ("N 5+S 5+H 4+D", "no hand can satisfy"),
-    ("N 30+ 4+S and 0-1 hcp", "no hand can satisfy"),
-])
+@pytest.mark.parametrize(
+    "text,why",
+    [
+        ("4444", "adds up to 16"),
+        ("any 55x4", "adds up to 14"),
+        ("N 38+", "no hand can satisfy"),
+        ("hcp > 37", "no hand can satisfy"),
+        ("N 5+S 5+H 4+D", "no hand can satisfy"),
+        ("N 30+ 4+S and 0-1 hcp", "no hand can satisfy"),
+    ],
+)
 def test_impossible_constraints_are_refused_at_once(text, why):
     with pytest.raises(ConstraintError, match=why):
         dl.deal_batch(1, seed=1, where=text)
@@ -192,6 +205,7 @@ def test_bad_where_type():
 
 
 # ---- smart stacking --------------------------------------------------------------------------
+
 
 def test_counts_by_shape_and_hcp_cover_every_hand():
     counts = dl._SeatCounts(dl.Predeal(), 0, dl._hcp_table_for_stacking())
@@ -256,8 +270,8 @@ def test_stacking_matches_rejection_on_the_other_hands():
         (lambda b: b.controls[:, 0], 0, 12),
         (lambda b: b.shape[:, 0, 0], 2, 5),
     ):
-        a = np.bincount(values(stacked), minlength=hi + 1)[lo:hi + 1].astype(float)
-        b = np.bincount(values(plain), minlength=hi + 1)[lo:hi + 1].astype(float)
+        a = np.bincount(values(stacked), minlength=hi + 1)[lo : hi + 1].astype(float)
+        b = np.bincount(values(plain), minlength=hi + 1)[lo : hi + 1].astype(float)
         keep = (a + b) >= 20
         a, b = a[keep], b[keep]
         stat = (((a - b) ** 2) / (a + b)).sum()  # two-sample chi-square, equal sizes

@@ -7,9 +7,9 @@ import pytest
 pytest.importorskip("endplay")
 
 from bridgelab import Deal  # noqa: E402
-from bridgelab.model.contract import Contract  # noqa: E402
 from bridgelab.analysis.dd import dd_table, dd_tables, par, solve_batch  # noqa: E402
 from bridgelab.analysis.stats import mean_tricks  # noqa: E402
+from bridgelab.model.contract import Contract  # noqa: E402
 from bridgelab.model.errors import InvalidDeal  # noqa: E402
 
 ALL = "AKQJT98765432"
@@ -23,7 +23,8 @@ def test_one_suit_each_by_hand():
     table = dd_table(ONE_SUIT_EACH)
     expected = pd.DataFrame(
         [[0, 13, 0, 13, 0], [13, 0, 13, 0, 0], [0, 13, 0, 13, 0], [13, 0, 13, 0, 0]],
-        index=list("NESW"), columns=["C", "D", "H", "S", "NT"],
+        index=list("NESW"),
+        columns=["C", "D", "H", "S", "NT"],
     )
     assert (table.to_numpy() == expected.to_numpy()).all()
     assert list(table.index) == list("NESW") and list(table.columns) == ["C", "D", "H", "S", "NT"]

@@ -25,8 +25,7 @@ from bridgelab.dealing.script import run_script
 from bridgelab.dealing.tree import Num
 from bridgelab.model.errors import ConstraintError
 
-DEALER = shutil.which("dealer") or ("/usr/games/dealer" if Path("/usr/games/dealer").exists()
-                                    else None)
+DEALER = shutil.which("dealer") or ("/usr/games/dealer" if Path("/usr/games/dealer").exists() else None)
 needs_dealer = pytest.mark.skipif(DEALER is None, reason="Debian's dealer is not installed")
 CORPUS = Path(__file__).parent / "data" / "real" / "dealer"
 SCRIPTS = sorted(p for p in CORPUS.iterdir() if p.name != "SOURCES")
@@ -35,8 +34,9 @@ SCRIPTS = sorted(p for p in CORPUS.iterdir() if p.name != "SOURCES")
 def dealer(text: str, *flags: str, tmp_path: Path) -> str:
     path = tmp_path / "script.dl"
     path.write_text(text)
-    out = subprocess.run([DEALER, *flags, str(path)], capture_output=True, text=True,
-                         cwd=tmp_path, timeout=600)
+    out = subprocess.run(
+        [DEALER, *flags, str(path)], capture_output=True, text=True, cwd=tmp_path, timeout=600
+    )
     assert out.returncode == 0, out.stderr
     return out.stdout
 
@@ -46,6 +46,7 @@ def ours(text: str, **kw) -> str:
 
 
 # ---- the corpus reads ---------------------------------------------------------------------------
+
 
 def test_corpus_has_twenty_scripts_with_sources():
     assert len(SCRIPTS) >= 20
@@ -91,8 +92,10 @@ def test_a_lone_number_is_refused_in_the_compact_form_and_true_in_a_script():
 
 
 def test_short_circuit_as_c_no_division_by_zero_where_c_does_not_divide():
-    r = run_script("generate 2000\ncondition clubs(north) > 0 && 10 / clubs(north) > 2\n"
-                   "action average clubs(north)", seed=3)
+    r = run_script(
+        "generate 2000\ncondition clubs(north) > 0 && 10 / clubs(north) > 2\naction average clubs(north)",
+        seed=3,
+    )
     assert 0 < r.produced < 2000
     with pytest.raises(ConstraintError, match="line 2: division by zero"):
         run_script("generate 2000\ncondition 10 / clubs(north) > 2\naction average 1", seed=3)
@@ -115,9 +118,12 @@ def test_what_cannot_be_read_is_refused_with_construct_and_line():
 
 
 def test_script_results_as_frames():
-    r = bl.run_dealer_script("produce 50\ncondition hcp(north) >= 15\naction average hcp(north),"
-                             " frequency (hcp(north), 15, 20), frequency (spades(north), 3, 5,"
-                             " hearts(north), 3, 5)", seed=4)
+    r = bl.run_dealer_script(
+        "produce 50\ncondition hcp(north) >= 15\naction average hcp(north),"
+        " frequency (hcp(north), 15, 20), frequency (spades(north), 3, 5,"
+        " hearts(north), 3, 5)",
+        seed=4,
+    )
     df = r.frame()
     assert len(df) == 50 and (df["hcp_N"] >= 15).all()
     assert r.averages[0][1] == pytest.approx(df["hcp_N"].mean())
@@ -130,9 +136,11 @@ def test_tricks_through_the_double_dummy_solver():
     pytest.importorskip("endplay")
     from bridgelab.analysis.dd import solve_batch
 
-    r = bl.run_dealer_script("produce 4\ncondition hcp(north) + hcp(south) >= 26\n"
-                             "action printoneline (tricks(south, notrump))", seed=5,
-                             verbose=False)
+    r = bl.run_dealer_script(
+        "produce 4\ncondition hcp(north) + hcp(south) >= 26\naction printoneline (tricks(south, notrump))",
+        seed=5,
+        verbose=False,
+    )
     want = solve_batch(r.holdings)[:, 2, 4]
     got = [int(line.split()[-1]) for line in r.text.splitlines()]
     assert got == want.tolist()
@@ -144,6 +152,7 @@ def test_workers_do_not_change_the_deals():
 
 
 # ---- against Dealer itself ----------------------------------------------------------------------
+
 
 def _random_expression(rng: random.Random, depth: int = 0) -> str:
     """A constant expression over every operator of Dealer's language."""
@@ -169,10 +178,28 @@ def _random_expression(rng: random.Random, depth: int = 0) -> str:
 def test_every_operator_precedence_and_arithmetic_as_dealer(tmp_path):
     rng = random.Random(17)
     exprs = [_random_expression(rng) for _ in range(400)]
-    exprs += ["!5 == 0", "!hcp(north) > 10", "not 0 > -1", "-7 / 2", "-7 % 3", "7 / -2",
-              "7 % -2", "1 < 2 < 3", "2 - -1", "3 * 3 % 2", "1 ? 0 ? 4 : 3 : 1 ? 2 : 1",
-              "1 || 0 ? 1 : 0", "1 ? 0 : 1 || 1", "0 && 0 || 1", "2 == 2 != 0", "!0 * 2",
-              "2147483647 + 1", "-2147483647 - 3", "65536 * 65536", "1 + 2 * 3 - 4 / 3 % 2"]
+    exprs += [
+        "!5 == 0",
+        "!hcp(north) > 10",
+        "not 0 > -1",
+        "-7 / 2",
+        "-7 % 3",
+        "7 / -2",
+        "7 % -2",
+        "1 < 2 < 3",
+        "2 - -1",
+        "3 * 3 % 2",
+        "1 ? 0 ? 4 : 3 : 1 ? 2 : 1",
+        "1 || 0 ? 1 : 0",
+        "1 ? 0 : 1 || 1",
+        "0 && 0 || 1",
+        "2 == 2 != 0",
+        "!0 * 2",
+        "2147483647 + 1",
+        "-2147483647 - 3",
+        "65536 * 65536",
+        "1 + 2 * 3 - 4 / 3 % 2",
+    ]
     items = ", ".join(f"{e}, \\n" for e in exprs)
     script = f"produce 1\ndealer north\naction printes({items})\n"
     theirs = dealer(script, "-s", "1", "-v", tmp_path=tmp_path)
@@ -181,23 +208,50 @@ def test_every_operator_precedence_and_arithmetic_as_dealer(tmp_path):
 
 
 FUNCTIONS = [
-    "hcp(north)", "hcp(east, spades)", "spades(south)", "heart(west)", "diamonds(north)",
-    "club(east)", "loser(north)", "loser(south, hearts)", "losers(east, clubs)",
-    "control(west)", "controls(north, diamonds)", "cccc(north)", "cccc(west)",
-    "quality(south, spades)", "quality(east, clubs)", "tens(north)", "jacks(east, hearts)",
-    "queens(south)", "kings(west, spades)", "aces(north)", "top2(east)", "top3(south, clubs)",
-    "top4(west)", "top5(north, diamonds)", "c13(east)", "pt0(south)", "pt9(west, hearts)",
-    "shape(north, any 4333 + any 4432 - 4xxx)", "shape(east, 5xxx, x5xx)",
-    "shape(west, xxxx - any 0xxx)", "hascard(south, AS)", "hascard(west, TC)",
-    "score(vul, x3N, hcp(north) / 3)", "score(nv, x6H, 12)", "score(vul, x2C, 5)",
-    "imps(hcp(north) * 137 - 2000)", "clubs(north) > diamonds(north) ? hcp(north, clubs) : 7",
+    "hcp(north)",
+    "hcp(east, spades)",
+    "spades(south)",
+    "heart(west)",
+    "diamonds(north)",
+    "club(east)",
+    "loser(north)",
+    "loser(south, hearts)",
+    "losers(east, clubs)",
+    "control(west)",
+    "controls(north, diamonds)",
+    "cccc(north)",
+    "cccc(west)",
+    "quality(south, spades)",
+    "quality(east, clubs)",
+    "tens(north)",
+    "jacks(east, hearts)",
+    "queens(south)",
+    "kings(west, spades)",
+    "aces(north)",
+    "top2(east)",
+    "top3(south, clubs)",
+    "top4(west)",
+    "top5(north, diamonds)",
+    "c13(east)",
+    "pt0(south)",
+    "pt9(west, hearts)",
+    "shape(north, any 4333 + any 4432 - 4xxx)",
+    "shape(east, 5xxx, x5xx)",
+    "shape(west, xxxx - any 0xxx)",
+    "hascard(south, AS)",
+    "hascard(west, TC)",
+    "score(vul, x3N, hcp(north) / 3)",
+    "score(nv, x6H, 12)",
+    "score(vul, x2C, 5)",
+    "imps(hcp(north) * 137 - 2000)",
+    "clubs(north) > diamonds(north) ? hcp(north, clubs) : 7",
 ]
 
 
 @pytest.mark.peer
 @needs_dealer
 def test_every_function_value_as_dealer_on_dealers_deals(tmp_path):
-    items = ", ".join(f"{f}, \" \"" for f in FUNCTIONS)
+    items = ", ".join(f'{f}, " "' for f in FUNCTIONS)
     script = f"produce 120\naction printoneline, printes({items}, \\n)\n"
     theirs = dealer(script, "-s", "7", "-v", tmp_path=tmp_path).splitlines()
     deals, values = theirs[0::2], theirs[1::2]
@@ -205,42 +259,54 @@ def test_every_function_value_as_dealer_on_dealers_deals(tmp_path):
     predeal = None
     for deal_text, line in zip(pbn, values):
         hands = deal_text.split()
-        predeal = "\n".join(f"predeal {seat} " + ", ".join(
-            s + h for s, h in zip("SHDC", hand.split("."))) for seat, hand in
-            zip(("north", "east", "south", "west"), hands))
-        one = ours(predeal + "\nproduce 1\n"
-                   f"action printes({items}, \\n)\n", seed=1, verbose=False)
+        predeal = "\n".join(
+            f"predeal {seat} " + ", ".join(s + h for s, h in zip("SHDC", hand.split(".")))
+            for seat, hand in zip(("north", "east", "south", "west"), hands)
+        )
+        one = ours(predeal + f"\nproduce 1\naction printes({items}, \\n)\n", seed=1, verbose=False)
         assert one.split() == line.split(), deal_text
     assert predeal is not None
 
 
 @pytest.mark.peer
 @needs_dealer
-@pytest.mark.parametrize("counts", [
-    "pointcount 1 1 1 1 1",                 # Descr.yarb's: after the hcp() that uses it
-    "pointcount 6 4 2 1",
-])
+@pytest.mark.parametrize(
+    "counts",
+    [
+        "pointcount 1 1 1 1 1",  # Descr.yarb's: after the hcp() that uses it
+        "pointcount 6 4 2 1",
+    ],
+)
 def test_point_counts_are_global_as_dealer(counts, tmp_path):
-    body = ('x = hcp(north)\ny = kings(east, hearts)\nproduce 40\n' + counts + '\n'
-            'action printoneline, printes(x, " ", hcp(south, spades), " ", y, " ", pt3(west), '
-            '\\n)\n')
+    body = (
+        "x = hcp(north)\ny = kings(east, hearts)\nproduce 40\n" + counts + "\n"
+        'action printoneline, printes(x, " ", hcp(south, spades), " ", y, " ", pt3(west), '
+        "\\n)\n"
+    )
     theirs = dealer(body, "-s", "4", "-v", tmp_path=tmp_path).splitlines()
     for deal_line, values in zip(theirs[0::2], theirs[1::2]):
         hands = deal_line.split()[1::2]
-        predeal = "\n".join(f"predeal {seat} " + ", ".join(
-            s + h for s, h in zip("SHDC", hand.split("."))) for seat, hand in
-            zip(("north", "east", "south", "west"), hands))
-        mine = ours(predeal + "\n" + body.replace("produce 40", "produce 1").replace(
-            "printoneline, ", ""), seed=1, verbose=False)
+        predeal = "\n".join(
+            f"predeal {seat} " + ", ".join(s + h for s, h in zip("SHDC", hand.split(".")))
+            for seat, hand in zip(("north", "east", "south", "west"), hands)
+        )
+        mine = ours(
+            predeal + "\n" + body.replace("produce 40", "produce 1").replace("printoneline, ", ""),
+            seed=1,
+            verbose=False,
+        )
         assert mine.split() == values.split(), deal_line
 
 
 def test_altcount_as_the_manual_says():
     # Debian's dealer (2021 build) writes altcount's values into the table of the previous
     # pointcount/altcount line instead (a bug): this follows the manual, checked by hand
-    r = run_script("altcount 3 0 0 0 0 5 4 3 2 1\nproduce 200\n"
-                   "action printoneline(kings(east) * 100 + pt3(west, hearts))", seed=8,
-                   verbose=False)
+    r = run_script(
+        "altcount 3 0 0 0 0 5 4 3 2 1\nproduce 200\n"
+        "action printoneline(kings(east) * 100 + pt3(west, hearts))",
+        seed=8,
+        verbose=False,
+    )
     values = [0, 0, 0, 0, 5, 4, 3, 2, 1, 0, 0, 0, 0]  # ace first
     for line in r.text.splitlines():
         f = line.split()
@@ -274,8 +340,8 @@ def test_every_action_laid_out_as_dealer(tmp_path):
     # the closing statistics are left out: the deals generated and the time cannot be the same
     # (and Debian's dealer leaves them out after this particular list of actions)
     cut = lambda s: re.sub(  # noqa: E731
-        r"Generated \d+ hands\nProduced \d+ hands\nInitial random seed \d+\nTime needed .*\n$",
-        "", s)
+        r"Generated \d+ hands\nProduced \d+ hands\nInitial random seed \d+\nTime needed .*\n$", "", s
+    )
     assert cut(mine) == cut(theirs)
 
 
@@ -310,9 +376,9 @@ def test_acceptance_rate_agrees_with_dealer(path, tmp_path):
 
 # ---- hostile input (issue 19, items 9 and 10) ---------------------------------------------------
 
+
 def _in_subprocess(code: str, seconds: int = 60) -> str:
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=seconds)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=seconds)
     return out.stdout + out.stderr
 
 
@@ -327,22 +393,26 @@ def test_a_long_word_is_refused_at_once_not_after_minutes():
         "    try:\n"
         "        parse_constraint(t)\n"
         "    except ConstraintError as e:\n"
-        "        print('refused', str(e)[:40])\n")
+        "        print('refused', str(e)[:40])\n"
+    )
     assert "False True" in out and out.count("refused") == 3, out
 
 
-@pytest.mark.parametrize("text", [
-    "(" * 400 + "N 15" + ")" * 400,
-    "(" * 200 + "hcp(north) > 3" + ")" * 200,
-    "not " * 600 + "4333",
-    "!" * 600 + "hcp(north)",
-    "- " * 600 + "hcp(north) > 1",
-    " + ".join(["hcp(north)"] * 500) + " > 3",
-    " && ".join(["hcp(north) > 1"] * 500),
-    "N " + "9" * 5000,
-    "hcp(north) > " + "9" * 5000,
-    "hcp(north) > 1 ? " * 300 + "1" + " : 0" * 300,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(" * 400 + "N 15" + ")" * 400,
+        "(" * 200 + "hcp(north) > 3" + ")" * 200,
+        "not " * 600 + "4333",
+        "!" * 600 + "hcp(north)",
+        "- " * 600 + "hcp(north) > 1",
+        " + ".join(["hcp(north)"] * 500) + " > 3",
+        " && ".join(["hcp(north) > 1"] * 500),
+        "N " + "9" * 5000,
+        "hcp(north) > " + "9" * 5000,
+        "hcp(north) > 1 ? " * 300 + "1" + " : 0" * 300,
+    ],
+)
 def test_deep_or_huge_input_gives_a_package_error_not_a_python_one(text):
     try:
         c = parse_constraint(text)
@@ -361,11 +431,35 @@ def test_deep_variables_in_a_script_are_refused_with_the_limit():
 def test_fuzz_only_package_errors_escape():
     hypothesis = pytest.importorskip("hypothesis")
     st = hypothesis.strategies
-    alphabet = st.sampled_from(list("()!-+*/%<>=&|?:,; \n\"#") + [
-        "hcp(north)", "spades(south)", "shape(west, any 4333 + 5xxx)", "1", "13", "x", "N",
-        "and", "or", "not", "4333", "balanced", "15-17", "produce 3", "action ",
-        "printall", "average ", "frequency ", "predeal north SAK, HQ", "condition ",
-        "generate 10", "a = ", "a", "9" * 12])
+    alphabet = st.sampled_from(
+        list('()!-+*/%<>=&|?:,; \n"#')
+        + [
+            "hcp(north)",
+            "spades(south)",
+            "shape(west, any 4333 + 5xxx)",
+            "1",
+            "13",
+            "x",
+            "N",
+            "and",
+            "or",
+            "not",
+            "4333",
+            "balanced",
+            "15-17",
+            "produce 3",
+            "action ",
+            "printall",
+            "average ",
+            "frequency ",
+            "predeal north SAK, HQ",
+            "condition ",
+            "generate 10",
+            "a = ",
+            "a",
+            "9" * 12,
+        ]
+    )
 
     @hypothesis.settings(max_examples=300, derandomize=True, deadline=None)
     @hypothesis.given(st.lists(alphabet, max_size=40).map("".join))

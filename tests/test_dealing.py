@@ -203,12 +203,20 @@ def test_bad_seeds_are_refused(bad):
 
 # ---- the batch -----------------------------------------------------------------------------
 
+
 def test_batch_evaluators_agree_with_the_deals():
     batch = dl.deal_batch(300, seed=5)
     deals = batch.to_deals()
     assert len(batch) == 300 and isinstance(batch[0], Deal) and batch[0] == deals[0]
-    for name in ("hcp", "controls", "honour_tricks", "quick_tricks", "losers",
-                 "length_points", "shortness_points"):
+    for name in (
+        "hcp",
+        "controls",
+        "honour_tricks",
+        "quick_tricks",
+        "losers",
+        "length_points",
+        "shortness_points",
+    ):
         values = getattr(batch, name)
         assert values.shape == (300, 4)
         for i in (0, 17, 299):
@@ -311,6 +319,7 @@ def test_progress_bar_can_be_forced(capsys):
 
 # ---- CLI -----------------------------------------------------------------------------------
 
+
 def test_cli_pbn(capsys):
     assert main(["deal", "-n", "3", "--seed", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -318,8 +327,7 @@ def test_cli_pbn(capsys):
 
 
 def test_cli_where_json_and_text(capsys):
-    assert main(["deal", "-n", "2", "--seed", "4", "--where", "N: 15-17 balanced",
-                 "--format", "json"]) == 0
+    assert main(["deal", "-n", "2", "--seed", "4", "--where", "N: 15-17 balanced", "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) == 2 and all(15 <= r["hcp"]["N"] <= 17 for r in rows)
     assert Deal.from_pbn(rows[0]["pbn"])["N"].to_pbn() == rows[0]["hands"]["N"]
@@ -345,8 +353,9 @@ def test_plain_python_kernels_deal_the_same_deals():
         "print(d.deal_batch(2, seed=2, where='N 22-24 balanced').pbn()[1])\n"
         "print(d.deal_batch(2, seed=2, predeal='N: ♠AKxxx; S gets ♥A').pbn()[1])\n"
     )
-    out = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True,
-                         text=True, check=True).stdout.splitlines()
+    out = subprocess.run(
+        [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     assert out == [
         FIRST_DEAL_SEED_1,
         dl.deal_batch(2, seed=2, where="N 22-24 balanced").pbn()[1],

@@ -16,16 +16,54 @@ CHECKED = {
     "hcp": {"": 0, "K": 3, "QJ2": 3, "AKQJ": 10, "T98765432": 0, "AKQJT98765432": 10, "A2": 4},
     "controls": {"": 0, "A": 2, "K": 1, "AKQJ": 3, "KQJ": 1, "AK2": 3, "Q": 0},
     "honour_tricks": {
-        "": 0, "AK": 2, "AKQJ": 2, "AQ": 1.5, "AQJ": 1.5, "A": 1, "A2": 1, "KQ": 1, "KQ2": 1,
-        "KJT": 1, "KJ9": 0.5, "K": 0, "K2": 0.5, "QJ2": 0.5, "QJ": 0, "Q32": 0, "AJT": 1,
+        "": 0,
+        "AK": 2,
+        "AKQJ": 2,
+        "AQ": 1.5,
+        "AQJ": 1.5,
+        "A": 1,
+        "A2": 1,
+        "KQ": 1,
+        "KQ2": 1,
+        "KJT": 1,
+        "KJ9": 0.5,
+        "K": 0,
+        "K2": 0.5,
+        "QJ2": 0.5,
+        "QJ": 0,
+        "Q32": 0,
+        "AJT": 1,
     },
     "quick_tricks": {
-        "": 0, "AK": 2, "AKQJ": 2, "AQ": 1.5, "A": 1, "KQ": 1, "KQJ": 1, "K2": 0.5, "K": 0,
-        "QJ2": 0, "KJT": 0.5, "AJ": 1,
+        "": 0,
+        "AK": 2,
+        "AKQJ": 2,
+        "AQ": 1.5,
+        "A": 1,
+        "KQ": 1,
+        "KQJ": 1,
+        "K2": 0.5,
+        "K": 0,
+        "QJ2": 0,
+        "KJT": 0.5,
+        "AJ": 1,
     },
     "losers": {
-        "": 0, "A": 0, "K": 1, "2": 1, "AK": 0, "KQ": 1, "Q2": 2, "A2": 1, "AKQJ": 0, "AQ2": 1,
-        "KQJ2": 1, "Q32": 2, "J32": 3, "5432": 3, "AKQJT98765432": 0,
+        "": 0,
+        "A": 0,
+        "K": 1,
+        "2": 1,
+        "AK": 0,
+        "KQ": 1,
+        "Q2": 2,
+        "A2": 1,
+        "AKQJ": 0,
+        "AQ2": 1,
+        "KQJ2": 1,
+        "Q32": 2,
+        "J32": 3,
+        "5432": 3,
+        "AKQJT98765432": 0,
     },
     "length": {"": 0, "A": 1, "AKQJ": 4, "AKQJT98765432": 13, "T9": 2},
     "length_points": {"": 0, "AKQJ": 0, "AKQJ2": 1, "AKQ5432": 3, "K": 0, "AKQJT98765432": 9},
@@ -33,13 +71,15 @@ CHECKED = {
 }
 
 
-@pytest.mark.parametrize("name,text,expected",
-                         [(n, t, v) for n, cases in CHECKED.items() for t, v in cases.items()])
+@pytest.mark.parametrize(
+    "name,text,expected", [(n, t, v) for n, cases in CHECKED.items() for t, v in cases.items()]
+)
 def test_hand_checked_holdings(name, text, expected):
     assert value(name, text) == expected
 
 
 # ---- direct counts, written independently of evaluate.py, over all 8,192 holdings ----------
+
 
 def _direct(name, t):
     n = len(t)
@@ -124,7 +164,12 @@ def test_balanced_patterns_exactly():
     assert len(patterns) == 39
     assert {p for p in patterns if is_balanced(p)} == {(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)}
     assert {p for p in patterns if is_semi_balanced(p)} == {
-        (4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2), (5, 4, 2, 2), (6, 3, 2, 2)}
+        (4, 3, 3, 3),
+        (4, 4, 3, 2),
+        (5, 3, 3, 2),
+        (5, 4, 2, 2),
+        (6, 3, 2, 2),
+    }
     arr = np.array(sorted(shapes))
     np.testing.assert_array_equal(is_balanced(arr), [is_balanced(tuple(s)) for s in arr])
 
@@ -176,7 +221,11 @@ def test_evaluator_errors_say_what_is_allowed():
 def test_evaluate_suits_shows_each_suit():
     h = bl.Hand.from_pbn("AKQ2.KJ4.A93.T52")
     assert h.evaluate_suits("honour_tricks") == {
-        bl.Strain.S: 2.0, bl.Strain.H: 0.5, bl.Strain.D: 1.0, bl.Strain.C: 0.0}
+        bl.Strain.S: 2.0,
+        bl.Strain.H: 0.5,
+        bl.Strain.D: 1.0,
+        bl.Strain.C: 0.0,
+    }
 
 
 def test_holding_counts_by_length_and_value():

@@ -10,10 +10,9 @@ The longer session over every reader of the package is ``make fuzz`` (tests/fuzz
 from __future__ import annotations
 
 import pytest
+from fuzzing import TARGETS, TIME_BOMB, attempt, size_of, warm_up
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from fuzzing import TARGETS, TIME_BOMB, attempt, size_of, warm_up
 
 MINE = [name for name, (_, _, owner) in TARGETS.items() if owner == "hostile"]
 _SLOW_TARGETS = {"auction (5 languages)", "bank file", "session answer"}
@@ -25,7 +24,8 @@ def _check(name, value):
     out = attempt(reader, value)
     shown = repr(value)[:200]
     assert out.kind != "unexpected", (
-        f"{name}: {type(out.error).__name__}: {out.error} escaped for {shown} ({size_of(value):,} characters)")
+        f"{name}: {type(out.error).__name__}: {out.error} escaped for {shown} ({size_of(value):,} characters)"
+    )
     assert out.seconds < TIME_BOMB, f"{name}: {out.seconds:.2f} s for {shown} ({size_of(value):,} characters)"
 
 

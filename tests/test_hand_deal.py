@@ -6,7 +6,8 @@ import sys
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import bridgelab as bl
 from bridgelab.commands.main import main
@@ -66,32 +67,44 @@ def test_voids_and_tens():
     assert bl.Hand.from_pbn("AKQJ10.-.AKQJ.AKQJ").to_pbn() == "AKQJT..AKQJ.AKQJ"
 
 
-@pytest.mark.parametrize("text,message", [
-    ("AKQ2.KJ4.A93.T5", "has 12 .too few"),
-    ("AKQ2.KJ4.A93.T532", "has 14 .too many"),
-    ("AKQ2.KJ4.A93.TT2", "has the T twice"),
-    ("AKQ2.KJ4.A93.T5Z", "'Z' .* is not a rank"),
-    ("AKQ2.KJ4.A93T52", "has 3 suits: a PBN hand has four"),
-    ("AKQ2.KJ4.A9.3.T52", "has 5 suits"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("AKQ2.KJ4.A93.T5", "has 12 .too few"),
+        ("AKQ2.KJ4.A93.T532", "has 14 .too many"),
+        ("AKQ2.KJ4.A93.TT2", "has the T twice"),
+        ("AKQ2.KJ4.A93.T5Z", "'Z' .* is not a rank"),
+        ("AKQ2.KJ4.A93T52", "has 3 suits: a PBN hand has four"),
+        ("AKQ2.KJ4.A9.3.T52", "has 5 suits"),
+    ],
+)
 def test_bad_hand_names_the_problem(text, message):
     with pytest.raises(bl.PBNError, match=message):
         bl.Hand.from_pbn(text)
 
 
-@pytest.mark.parametrize("text,message", [
-    # a card twice: the ace of spades given to North and to West, the four missing
-    ("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 A3.865.T8654.J86",
-     "♠A is in North and West; ♠4 is missing"),
-    # North has 14 cards, South 12
-    ("N:AKQ2.KJ4.A93.T752 J98.AQ7.KQ2.AK43 T765.T932.J7.Q9 43.865.T8654.J86",
-     "North has 14 cards .too many.; South has 12 cards .too few."),
-    ("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97", "four hands .* found 3"),
-    ("AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86", "seat and a colon"),
-    ("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654J86",
-     "West's hand: .* has 3 suits"),
-    ("X:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86", "not a seat"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        # a card twice: the ace of spades given to North and to West, the four missing
+        (
+            "N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 A3.865.T8654.J86",
+            "♠A is in North and West; ♠4 is missing",
+        ),
+        # North has 14 cards, South 12
+        (
+            "N:AKQ2.KJ4.A93.T752 J98.AQ7.KQ2.AK43 T765.T932.J7.Q9 43.865.T8654.J86",
+            "North has 14 cards .too many.; South has 12 cards .too few.",
+        ),
+        ("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97", "four hands .* found 3"),
+        ("AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86", "seat and a colon"),
+        (
+            "N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654J86",
+            "West's hand: .* has 3 suits",
+        ),
+        ("X:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86", "not a seat"),
+    ],
+)
 def test_bad_deal_names_card_and_hand(text, message):
     with pytest.raises(bl.PBNError, match=message):
         bl.Deal.from_pbn(text)
@@ -110,8 +123,24 @@ def test_rotation_moves_hands_clockwise():
     assert d.rotated(4) == d
 
 
-VUL = ["None", "NS", "EW", "All", "NS", "EW", "All", "None",
-       "EW", "All", "None", "NS", "All", "None", "NS", "EW"]
+VUL = [
+    "None",
+    "NS",
+    "EW",
+    "All",
+    "NS",
+    "EW",
+    "All",
+    "None",
+    "EW",
+    "All",
+    "None",
+    "NS",
+    "All",
+    "None",
+    "NS",
+    "EW",
+]
 
 
 @pytest.mark.parametrize("number", range(1, 33))
@@ -172,24 +201,38 @@ def test_import_stays_light():
     """``import bridgelab`` loads neither pandas, numba, the widgets nor the statistics module;
     the same probe then sees pandas once the statistics are asked for (so it can fail)."""
     heavy = ("pandas", "numba", "ipywidgets", "matplotlib", "dask", "endplay", "bridgelab.analysis.stats")
-    code = ("import sys, json, bridgelab; heavy = %r; "
-            "before = [m for m in heavy if m in sys.modules]; bridgelab.stats.pattern_table; "
-            "after = [m for m in heavy if m in sys.modules]; print(json.dumps([before, after]))" % (heavy,))
+    code = (
+        f"import sys, json, bridgelab; heavy = {heavy!r}; "
+        "before = [m for m in heavy if m in sys.modules]; bridgelab.stats.pattern_table; "
+        "after = [m for m in heavy if m in sys.modules]; print(json.dumps([before, after]))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     before, after = json.loads(out.stdout)
     assert before == []
     assert {"pandas", "bridgelab.analysis.stats"} <= set(after)
 
 
-SUBCOMMANDS = ["eval", "deal", "dealer", "auction", "score", "quiz", "lesson", "technique", "handout", "stats",
-               "bid"]
+SUBCOMMANDS = [
+    "eval",
+    "deal",
+    "dealer",
+    "auction",
+    "score",
+    "quiz",
+    "lesson",
+    "technique",
+    "handout",
+    "stats",
+    "bid",
+]
 
 
 def test_console_script_help():
     """--help lists exactly the README's subcommands, each with its one-line help, and each
     subcommand answers --help with its own usage."""
-    out = subprocess.run([sys.executable, "-m", "bridgelab", "--help"], capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "bridgelab", "--help"], capture_output=True, text=True, check=True
+    ).stdout
     import re
 
     listed = re.findall(r"^    (\w+)\s{2,}\S", out, re.M)

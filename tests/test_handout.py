@@ -10,10 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bridgelab import BridgeError, Deal, Seat, board
-from bridgelab import handout
-from bridgelab.model.contract import Call, Contract
+from bridgelab import BridgeError, Deal, Seat, board, handout
 from bridgelab.io.pbn import DealRecord
+from bridgelab.model.contract import Call, Contract
 
 DESIGN = Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
 
@@ -44,11 +43,11 @@ def test_a_board_block_shows_what_the_class_needs():
     assert words.startswith("Board 1") and "Dealer North · Vul None" in words
     for seat in Seat:
         assert f"{seat.full_name} · {rec.deal[seat].hcp} HCP" in words
-    assert "♠A K Q 2" in words and "♣10 5 2" in words          # North's spades and clubs
+    assert "♠A K Q 2" in words and "♣10 5 2" in words  # North's spades and clubs
     assert "West North East South 1NT Pass 2♣* Pass 2♠ Pass 4♠ Pass Pass Pass" in words
     assert "Stayman, asks for a 4-card ♥ or ♠" in words
     assert "Contract 4♠ by North, 10 tricks" in words
-    assert "&lt;15-17&gt; &amp; South" in block                    # notes are escaped
+    assert "&lt;15-17&gt; &amp; South" in block  # notes are escaped
     assert "Double dummy" in words and 'title="double-dummy tricks"' in block
 
 
@@ -65,8 +64,9 @@ def test_black_and_white_friendly():
 
 
 def test_void_and_ten():
-    rec = DealRecord.from_board(Deal.from_pbn(
-        "N:AK7..QJT9876.A32 QJT9.AKQ.AK5.KQJ 86.JT98.432.T984 5432.765432..765"), 2)
+    rec = DealRecord.from_board(
+        Deal.from_pbn("N:AK7..QJT9876.A32 QJT9.AKQ.AK5.KQJ 86.JT98.432.T984 5432.765432..765"), 2
+    )
     words = " ".join(text_of(handout.board_html(rec)).split())
     assert "♥—" in words and "♦Q J 10 9 8 7 6" in words
 
@@ -94,8 +94,7 @@ def test_preview_for_a_notebook_keeps_its_styles_to_itself():
     assert "@page" not in preview and preview.count('class="board"') == 2
 
 
-needs_chromium = pytest.mark.skipif(handout.find_chromium() is None,
-                                    reason="chromium is not installed")
+needs_chromium = pytest.mark.skipif(handout.find_chromium() is None, reason="chromium is not installed")
 
 
 @pytest.mark.slow
@@ -105,7 +104,7 @@ def test_pdf_through_chromium(tmp_path):
     pdf = handout.write_pdf(src, tmp_path / "h.pdf")
     data = Path(pdf).read_bytes()
     assert data.startswith(b"%PDF-")
-    assert len(re.findall(rb"/Type\s*/Page[^s]", data)) == 2   # six boards: two A4 pages
+    assert len(re.findall(rb"/Type\s*/Page[^s]", data)) == 2  # six boards: two A4 pages
 
 
 @pytest.mark.slow
@@ -126,19 +125,27 @@ def test_screenshot_of_a_page(tmp_path):
     assert dark > 2000 and red > 100
 
 
-@pytest.mark.parametrize(("lang", "nt", "dealer", "words"), [
-    ("et", "3T", "Jagaja Nord", ("Jaotus 1",)),
-    ("sr", "3BA", "Deli sever", ("Bord 1",)),
-    ("cs", "3BT", "Rozdává sever", ("Rozdání 1",)),
-    ("ms", "3SA", "Pengedar Utara", ("Pengagihan 1",)),
-])
+@pytest.mark.parametrize(
+    ("lang", "nt", "dealer", "words"),
+    [
+        ("et", "3T", "Jagaja Nord", ("Jaotus 1",)),
+        ("sr", "3BA", "Deli sever", ("Bord 1",)),
+        ("cs", "3BT", "Rozdává sever", ("Rozdání 1",)),
+        ("ms", "3SA", "Pengedar Utara", ("Pengagihan 1",)),
+    ],
+)
 def test_a_handout_in_the_teachers_language(lang, nt, dealer, words):
     from bridgelab.io.handout import handout_html
     from bridgelab.io.pbn import DealRecord
 
     deal = Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
-    rec = DealRecord(deal=deal, board=1, dealer=Seat.N, vulnerable=board(1).vulnerable,
-                     auction=[Call.parse(c) for c in "1NT P 3NT P P P".split()])
+    rec = DealRecord(
+        deal=deal,
+        board=1,
+        dealer=Seat.N,
+        vulnerable=board(1).vulnerable,
+        auction=[Call.parse(c) for c in "1NT P 3NT P P P".split()],
+    )
     page = handout_html([rec], "X", lang=lang)
     text = re.sub(r"<[^>]+>", " ", page)
     assert f'<html lang="{lang}"' in page
@@ -151,8 +158,12 @@ def test_a_handout_can_hide_the_points_for_the_class_to_count():
     from bridgelab.io.handout import handout_html
     from bridgelab.io.pbn import DealRecord
 
-    rec = DealRecord(deal=Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86"),
-                     board=1, dealer=Seat.N, vulnerable=board(1).vulnerable)
+    rec = DealRecord(
+        deal=Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86"),
+        board=1,
+        dealer=Seat.N,
+        vulnerable=board(1).vulnerable,
+    )
     assert "17 HCP" in handout_html([rec]) and "19 HCP" in handout_html([rec])
     hidden = handout_html([rec], hcp=False)
     assert "HCP" not in re.sub(r"<style>.*?</style>", "", hidden, flags=re.S)
@@ -162,7 +173,28 @@ def test_the_lesson_command_writes_a_handout_in_czech_without_points(tmp_path):
     from bridgelab.commands.main import main
 
     out = tmp_path / "lekce.html"
-    assert main(["lesson", "--where", "N: 15-17 balanced", "-n", "4", "--seed", "7",
-                 "--html", str(out), "--lang", "cs", "--no-hcp"]) == 0
+    assert (
+        main(
+            [
+                "lesson",
+                "--where",
+                "N: 15-17 balanced",
+                "-n",
+                "4",
+                "--seed",
+                "7",
+                "--html",
+                str(out),
+                "--lang",
+                "cs",
+                "--no-hcp",
+            ]
+        )
+        == 0
+    )
     page = out.read_text(encoding="utf-8")
-    assert "Rozdání 1" in page and "bodů" not in page and "HCP" not in re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    assert (
+        "Rozdání 1" in page
+        and "bodů" not in page
+        and "HCP" not in re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    )

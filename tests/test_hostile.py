@@ -21,14 +21,23 @@ DEAL = "N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86"
 
 # ---- item 9: long answers are refused at once ------------------------------------------------
 
+
 @pytest.mark.parametrize("text", ["1" * 20_000, "1" * 20_000 + "/", "1 " * 10_000, "1," * 10_000])
 def test_long_number_answer_is_refused(text):
     with pytest.raises(ParseError, match="at most 500 characters"):
         answers.parse_number(text)
 
 
-@pytest.mark.parametrize("reader", [answers.parse_yesno, answers.parse_seat, answers.parse_call,
-                                    answers.parse_pattern, lambda t: answers.parse_choice(t, ["a", "b"])])
+@pytest.mark.parametrize(
+    "reader",
+    [
+        answers.parse_yesno,
+        answers.parse_seat,
+        answers.parse_call,
+        answers.parse_pattern,
+        lambda t: answers.parse_choice(t, ["a", "b"]),
+    ],
+)
 def test_every_answer_reader_refuses_a_page(reader):
     with pytest.raises(ParseError, match="too long"):
         reader("1" * (answers.MAX_ANSWER + 1))
@@ -73,9 +82,22 @@ def test_app_seed_is_ascii_digits(monkeypatch, page):
 
 # ---- item 10: the package's errors, not Python's ---------------------------------------------
 
-@pytest.mark.parametrize("holdings", [None, 5, [1, 2, 3], [8191, 0, 0, "x"], [1.5, 0, 0, 8191],
-                                      [8191, 0, 0, True], [8191, 0, 0, -1], [8191, 0, 0, 8192],
-                                      [8191, 0, 0, 10**30], "AKQ2.KJ4.A93.T52"])
+
+@pytest.mark.parametrize(
+    "holdings",
+    [
+        None,
+        5,
+        [1, 2, 3],
+        [8191, 0, 0, "x"],
+        [1.5, 0, 0, 8191],
+        [8191, 0, 0, True],
+        [8191, 0, 0, -1],
+        [8191, 0, 0, 8192],
+        [8191, 0, 0, 10**30],
+        "AKQ2.KJ4.A93.T52",
+    ],
+)
 def test_hand_constructor_says_what_is_allowed(holdings):
     with pytest.raises(PBNError, match="0-8191"):
         bl.Hand(holdings)
@@ -86,9 +108,19 @@ def test_hand_takes_numpy_integers():
     assert bl.Hand(np.array(h.holdings, dtype=np.uint16)) == h
 
 
-@pytest.mark.parametrize("holdings", [[[70000] * 4] * 4, [[-1] * 4] * 4, [[1.5] * 4] * 4,
-                                      [["x"] * 4] * 4, [[10**30] * 4] * 4, [[1, 2], [3]], None,
-                                      np.zeros((4, 3), int)])
+@pytest.mark.parametrize(
+    "holdings",
+    [
+        [[70000] * 4] * 4,
+        [[-1] * 4] * 4,
+        [[1.5] * 4] * 4,
+        [["x"] * 4] * 4,
+        [[10**30] * 4] * 4,
+        [[1, 2], [3]],
+        None,
+        np.zeros((4, 3), int),
+    ],
+)
 def test_deal_from_holdings_out_of_range(holdings):
     with pytest.raises(InvalidDeal, match=r"\(4, 4\) array"):
         bl.Deal.from_holdings(holdings)
@@ -120,9 +152,14 @@ def _bank(tmp_path, text: str, name="b.json"):
 
 
 def _question(answer, kind="number"):
-    return {"format": "bridgelab-bank/1", "id": "b", "title": "T", "questions": [
-        {"id": "q", "topic": "scoring", "level": 1, "kind": kind, "prompt": "How many?",
-         "answer": answer}]}
+    return {
+        "format": "bridgelab-bank/1",
+        "id": "b",
+        "title": "T",
+        "questions": [
+            {"id": "q", "topic": "scoring", "level": 1, "kind": kind, "prompt": "How many?", "answer": answer}
+        ],
+    }
 
 
 def test_bank_nested_deeply(tmp_path):
@@ -152,18 +189,25 @@ def test_bank_text_answer_too_long(tmp_path):
 
 @pytest.mark.parametrize("source", ['"et"', "5", '{"lang": 5}'])
 def test_auction_check_with_a_string_source(tmp_path, source):
-    data = {"about": "x", "auctions": [], "checks": [
-        {"id": "c1", "dealer": "N", "calls": ["1H"], "call": "1D", "legal": False, "source": 0}]}
+    data = {
+        "about": "x",
+        "auctions": [],
+        "checks": [{"id": "c1", "dealer": "N", "calls": ["1H"], "call": "1D", "legal": False, "source": 0}],
+    }
     p = _bank(tmp_path, json.dumps(data).replace('"source": 0', '"source": ' + source))
     with pytest.raises(BankError, match='field "source" must be an object'):
         load_bank(p)
 
 
-@pytest.mark.parametrize("field, value", [("calls", '"1H P"'), ("calls", "[1, 2]"),
-                                          ("lowest_in_strain", '"zz"')])
+@pytest.mark.parametrize(
+    "field, value", [("calls", '"1H P"'), ("calls", "[1, 2]"), ("lowest_in_strain", '"zz"')]
+)
 def test_auction_check_fields_of_wrong_type(tmp_path, field, value):
-    data = {"about": "x", "auctions": [], "checks": [
-        {"id": "c1", "dealer": "N", "calls": ["1H"], "call": "1D", "legal": False}]}
+    data = {
+        "about": "x",
+        "auctions": [],
+        "checks": [{"id": "c1", "dealer": "N", "calls": ["1H"], "call": "1D", "legal": False}],
+    }
     data["checks"][0][field] = 0
     p = _bank(tmp_path, json.dumps(data).replace(f'"{field}": 0', f'"{field}": {value}'))
     with pytest.raises(BankError, match=field):
@@ -171,6 +215,7 @@ def test_auction_check_fields_of_wrong_type(tmp_path, field, value):
 
 
 # ---- item 11: limits that follow the request ---------------------------------------------------
+
 
 def test_hopeless_request_stops_early_and_says_so():
     # North 21+ and South 20+ together: about 1 deal in 10**8; 100,000 of them cannot be found
@@ -193,10 +238,14 @@ def test_hopeless_estimate():
 
 
 def test_batch_size_is_checked_before_allocating(monkeypatch):
-    with pytest.raises(ConstraintError, match=r"10,000,000,000,000 deals as a batch need about 320,000\.0 GB"):
+    with pytest.raises(
+        ConstraintError, match=r"10,000,000,000,000 deals as a batch need about 320,000\.0 GB"
+    ):
         bl.deal_batch(10**13, seed=1)
     monkeypatch.setattr(dealer, "_available_memory", lambda: 1 << 30)
-    with pytest.raises(ConstraintError, match=r"about 16,777,216 fit; for more, deal in chunks with iter_batches"):
+    with pytest.raises(
+        ConstraintError, match=r"about 16,777,216 fit; for more, deal in chunks with iter_batches"
+    ):
         bl.deal_batch(10**8, seed=1)
     with pytest.raises(ConstraintError, match="as a data frame"):
         bl.deal_frame(10**6, seed=1)
@@ -270,5 +319,7 @@ def test_study_size_is_a_whole_number(n):
 def test_a_predeal_hand_of_a_page_is_refused(predeal):
     """Found by make fuzz: the suit-and-cards pattern is quadratic in a long word (95 KB of X took
     minutes); a hand is written in at most 300 characters."""
-    with pytest.raises(ConstraintError, match="predeal has [0-9,]+ characters: a hand is written in at most 300"):
+    with pytest.raises(
+        ConstraintError, match="predeal has [0-9,]+ characters: a hand is written in at most 300"
+    ):
         dealer.parse_predeal(predeal)

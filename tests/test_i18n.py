@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from bridgelab.text import i18n
-from bridgelab.text.i18n import LANGUAGES, add_locale_dir, available_languages, check_language, translate
 from bridgelab.model.errors import BridgeError
 from bridgelab.rules.scoring import MESSAGES
+from bridgelab.text import i18n
+from bridgelab.text.i18n import LANGUAGES, add_locale_dir, available_languages, check_language, translate
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "bridgelab" / "text" / "locale"
@@ -42,8 +42,13 @@ def _msgids_in_code():
                         ids.add(node.args[0].value)
             if isinstance(node, (ast.Assign, ast.AnnAssign)):
                 target = node.targets[0] if isinstance(node, ast.Assign) else node.target
-                if getattr(target, "id", None) in ("_HINTS", "_PART_NAMES", "_ROLE_PROMPTS", "_ROLE_MSGIDS",
-                                                   "_BUILTIN_TOPICS") and isinstance(node.value, ast.Dict):
+                if getattr(target, "id", None) in (
+                    "_HINTS",
+                    "_PART_NAMES",
+                    "_ROLE_PROMPTS",
+                    "_ROLE_MSGIDS",
+                    "_BUILTIN_TOPICS",
+                ) and isinstance(node.value, ast.Dict):
                     ids |= {v.value for v in node.value.values if isinstance(v, ast.Constant)}
     ids |= set(MESSAGES.values())  # the scoring explanation, line by line
     ids |= {"Yes", "No", "yes", "no", "North", "East", "South", "West"}
@@ -86,7 +91,9 @@ def test_translate_and_fallbacks():
 
 
 def test_check_language():
-    assert check_language("ET") == "et" and check_language("sr_Latn") == "sr" and check_language("cs-CZ") == "cs"
+    assert (
+        check_language("ET") == "et" and check_language("sr_Latn") == "sr" and check_language("cs-CZ") == "cs"
+    )
     assert check_language(None) == "en"
     with pytest.raises(BridgeError, match="not a language bridgelab knows"):
         check_language("tlh")
@@ -102,14 +109,15 @@ def test_a_teacher_adds_a_language_without_code(tmp_path, monkeypatch):
         'msgid "Right!"\nmsgstr "Oikein!"\n\n'
         '#, fuzzy\nmsgid "Yes"\nmsgstr "Ehkä"\n\n'
         'msgid "No"\nmsgstr "Ei {oops}"\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     monkeypatch.setenv("BRIDGELAB_LOCALE_PATH", str(tmp_path / "locale"))
     i18n.reload()
     try:
         assert "fi" in available_languages() and check_language("fi") == "fi"
         assert translate("Right!", "fi") == "Oikein!"
-        assert translate("Yes", "fi") == "Yes"   # fuzzy: English
-        assert translate("No", "fi") == "No"     # a placeholder that is not in the English: English
+        assert translate("Yes", "fi") == "Yes"  # fuzzy: English
+        assert translate("No", "fi") == "No"  # a placeholder that is not in the English: English
         from bridgelab.quiz import QuizSession
 
         s = QuizSession(topics=["tricks"], level=1, lang="fi", seed=2, length=5)

@@ -13,14 +13,46 @@ CODES = ("en", "et", "sr", "cs", "ms")
 
 # The table of shared/seeds/README.md: strain and call words seen in the source texts.
 SEED_TABLE = {
-    "et": {"C": "risti", "D": "ruutu", "H": "ärtu", "S": "pada", "NT": "trumbita",
-           "pass": "pass", "double": "kontra", "redouble": "rekontra"},
-    "sr": {"C": "tref", "D": "karo", "H": "herc", "S": "pik", "NT": "bez aduta",
-           "pass": "dalje", "double": "kontra", "redouble": "rekontra"},
-    "cs": {"C": "trefy", "D": "kára", "H": "srdce", "S": "piky", "NT": "bez trumfů",
-           "pass": "pas", "double": "kontra", "redouble": "rekontra"},
-    "ms": {"C": "daun", "D": "keriting", "H": "hati", "S": "sekop", "NT": "tanpa trump",
-           "pass": "lulus", "double": "gandakan", "redouble": "gandakan semula"},
+    "et": {
+        "C": "risti",
+        "D": "ruutu",
+        "H": "ärtu",
+        "S": "pada",
+        "NT": "trumbita",
+        "pass": "pass",
+        "double": "kontra",
+        "redouble": "rekontra",
+    },
+    "sr": {
+        "C": "tref",
+        "D": "karo",
+        "H": "herc",
+        "S": "pik",
+        "NT": "bez aduta",
+        "pass": "dalje",
+        "double": "kontra",
+        "redouble": "rekontra",
+    },
+    "cs": {
+        "C": "trefy",
+        "D": "kára",
+        "H": "srdce",
+        "S": "piky",
+        "NT": "bez trumfů",
+        "pass": "pas",
+        "double": "kontra",
+        "redouble": "rekontra",
+    },
+    "ms": {
+        "C": "daun",
+        "D": "keriting",
+        "H": "hati",
+        "S": "sekop",
+        "NT": "tanpa trump",
+        "pass": "lulus",
+        "double": "gandakan",
+        "redouble": "gandakan semula",
+    },
 }
 KINDS = {"pass": PASS, "double": DOUBLE, "redouble": REDOUBLE}
 
@@ -43,18 +75,46 @@ def test_the_seed_table_words(code):
             assert lang.parse_call(f"3 {word}", code) == Call.bid(3, key)
 
 
-@pytest.mark.parametrize("text, lang_code, expected", [
-    ("kolm pada", None, "3S"), ("üks ärtu", "et", "1H"), ("UKS ARTU", "et", "1H"), ("kaks trumbita", None, "2NT"),
-    ("4T", None, "4NT"), ("viis risti", "et", "5C"), ("kuus ruutu", "et", "6D"),
-    ("3 pik", None, "3S"), ("tri-pik", "sr", "3S"), ("jedan-bez aduta", "sr", "1NT"), ("2 BA", None, "2NT"),
-    ("5-herc", "sr", "5H"), ("три пик", "sr", "3S"), ("dalje", None, "Pass"),
-    ("2 bez trumfů", None, "2NT"), ("2 bez trumfu", "cs", "2NT"), ("dva piky", "cs", "2S"), ("7 srdcí", "cs", "7H"),
-    ("7 trefů", "cs", "7C"), ("1 káro", "cs", "1D"), ("2 kříže", "cs", "2C"), ("jeden bez trumfů", "cs", "1NT"),
-    ("1 SA", None, "1NT"), ("3SA", "ms", "3NT"), ("satu sekop", "ms", "1S"), ("empat hati", None, "4H"),
-    ("lulus", None, "Pass"), ("gandakan semula", None, "XX"), ("Gandakan", "ms", "X"),
-    ("kontra", None, "X"), ("REKONTRA", None, "XX"), ("pas", "cs", "Pass"),
-    ("1NT", "cs", "1NT"), ("4♠", "ms", "4S"), ("three hearts", "en", "3H"),
-])
+@pytest.mark.parametrize(
+    "text, lang_code, expected",
+    [
+        ("kolm pada", None, "3S"),
+        ("üks ärtu", "et", "1H"),
+        ("UKS ARTU", "et", "1H"),
+        ("kaks trumbita", None, "2NT"),
+        ("4T", None, "4NT"),
+        ("viis risti", "et", "5C"),
+        ("kuus ruutu", "et", "6D"),
+        ("3 pik", None, "3S"),
+        ("tri-pik", "sr", "3S"),
+        ("jedan-bez aduta", "sr", "1NT"),
+        ("2 BA", None, "2NT"),
+        ("5-herc", "sr", "5H"),
+        ("три пик", "sr", "3S"),
+        ("dalje", None, "Pass"),
+        ("2 bez trumfů", None, "2NT"),
+        ("2 bez trumfu", "cs", "2NT"),
+        ("dva piky", "cs", "2S"),
+        ("7 srdcí", "cs", "7H"),
+        ("7 trefů", "cs", "7C"),
+        ("1 káro", "cs", "1D"),
+        ("2 kříže", "cs", "2C"),
+        ("jeden bez trumfů", "cs", "1NT"),
+        ("1 SA", None, "1NT"),
+        ("3SA", "ms", "3NT"),
+        ("satu sekop", "ms", "1S"),
+        ("empat hati", None, "4H"),
+        ("lulus", None, "Pass"),
+        ("gandakan semula", None, "XX"),
+        ("Gandakan", "ms", "X"),
+        ("kontra", None, "X"),
+        ("REKONTRA", None, "XX"),
+        ("pas", "cs", "Pass"),
+        ("1NT", "cs", "1NT"),
+        ("4♠", "ms", "4S"),
+        ("three hearts", "en", "3H"),
+    ],
+)
 def test_parse_call(text, lang_code, expected):
     assert lang.parse_call(text, lang_code) == Call.parse(expected)
     assert lang.read_call(text, lang_code) == Call.parse(expected)
@@ -152,12 +212,17 @@ def teacher_dir(tmp_path, monkeypatch):
 
 
 def test_a_teacher_adds_a_language_with_a_json_file(teacher_dir):
-    (teacher_dir / "fi.json").write_text(json.dumps({
-        "language": "Finnish",
-        "strains": {"C": ["risti"], "D": ["ruutu"], "H": ["hertta"], "S": ["pata"], "NT": ["sangi"]},
-        "numbers": {"3": ["kolme"]},
-        "calls": {"pass": ["passi"], "double": ["kahdennus"], "redouble": ["vastakahdennus"]},
-    }), encoding="utf-8")
+    (teacher_dir / "fi.json").write_text(
+        json.dumps(
+            {
+                "language": "Finnish",
+                "strains": {"C": ["risti"], "D": ["ruutu"], "H": ["hertta"], "S": ["pata"], "NT": ["sangi"]},
+                "numbers": {"3": ["kolme"]},
+                "calls": {"pass": ["passi"], "double": ["kahdennus"], "redouble": ["vastakahdennus"]},
+            }
+        ),
+        encoding="utf-8",
+    )
     assert "fi" in lang.languages()
     assert lang.parse_call("kolme pata", "fi") == Call.bid(3, "S")
     assert lang.read_call("2 sangi") == Call.bid(2, "NT")
@@ -166,9 +231,12 @@ def test_a_teacher_adds_a_language_with_a_json_file(teacher_dir):
 
 
 def test_a_broken_terms_file_is_reported(teacher_dir):
-    (teacher_dir / "zz.json").write_text(json.dumps({
-        "language": "Broken", "strains": {"C": ["c"]}, "calls": {}}), encoding="utf-8")
-    with pytest.raises(ParseError, match=r"zz\.json.*\"strains\" must give words for each of C, D, H, S and NT"):
+    (teacher_dir / "zz.json").write_text(
+        json.dumps({"language": "Broken", "strains": {"C": ["c"]}, "calls": {}}), encoding="utf-8"
+    )
+    with pytest.raises(
+        ParseError, match=r"zz\.json.*\"strains\" must give words for each of C, D, H, S and NT"
+    ):
         lang.parse_call("1 qq", "zz")
     (teacher_dir / "yy.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(ParseError, match="cannot read the terms file"):

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bridgelab import BridgeError, IllegalCall, Seat, board
-from bridgelab import pbn
+from bridgelab import BridgeError, IllegalCall, Seat, board, pbn
 from bridgelab.commands.main import main
-from bridgelab.model.contract import Contract
 from bridgelab.io.lesson import Lesson, lesson_seat, make_lesson
+from bridgelab.model.contract import Contract
 
 ONE_NT = "N: 15-17 balanced"
 
@@ -58,9 +57,9 @@ def test_one_constraint_per_board():
     assert r7.deal["E"].hcp <= 5
     assert r8.deal["W"].pattern == "4-4-4-1"
     turned = make_lesson(wheres, seed=3, rotate="S")
-    assert turned.boards[0].deal["S"] == r5.deal["N"]       # North's hand to South
-    assert turned.boards[1].deal["S"] == r6.deal["S"]       # already South
-    assert turned.boards[3].deal["S"] == r8.deal["W"]       # West's hand to South
+    assert turned.boards[0].deal["S"] == r5.deal["N"]  # North's hand to South
+    assert turned.boards[1].deal["S"] == r6.deal["S"]  # already South
+    assert turned.boards[3].deal["S"] == r8.deal["W"]  # West's hand to South
     with pytest.raises(BridgeError, match="3 constraints for 2 boards"):
         make_lesson(wheres[:3], 2, seed=1)
 
@@ -75,8 +74,7 @@ def test_the_seat_a_lesson_is_about():
 
 
 def test_notes_auction_and_contract():
-    les = make_lesson(ONE_NT, 3, seed=5, rotate="S",
-                      notes=["Open 1NT.", None, "Count your points."])
+    les = make_lesson(ONE_NT, 3, seed=5, rotate="S", notes=["Open 1NT.", None, "Count your points."])
     assert les[1].notes == ("Open 1NT.",) and les[2].notes == () and les[3].notes[0].startswith("Count")
     r = les.annotate(1, auction="P P 1NT P 3NT P P P")  # board 1: North deals
     assert r.contract == Contract.parse("3NT by S") and len(r.auction) == 8
@@ -130,10 +128,26 @@ def test_double_dummy_tables():
 
 # ---- the commands ------------------------------------------------------------------------------
 
+
 def test_lesson_command(tmp_path, capsys):
     p, h = tmp_path / "lesson.pbn", tmp_path / "lesson.html"
-    code = main(["lesson", "--where", ONE_NT, "-n", "16", "--seed", "7", "--rotate", "S",
-                 "--pbn", str(p), "--html", str(h)])
+    code = main(
+        [
+            "lesson",
+            "--where",
+            ONE_NT,
+            "-n",
+            "16",
+            "--seed",
+            "7",
+            "--rotate",
+            "S",
+            "--pbn",
+            str(p),
+            "--html",
+            str(h),
+        ]
+    )
     assert code == 0
     assert "wrote" in capsys.readouterr().out
     recs = pbn.load(p)
@@ -170,6 +184,7 @@ def test_handout_command_refuses_a_broken_file(tmp_path, capsys):
 
 
 # ---- the teacher's widget ------------------------------------------------------------------------
+
 
 def test_teacher_widget(tmp_path):
     pytest.importorskip("ipywidgets")

@@ -20,18 +20,24 @@ from bridgelab.text.terms import TERMS_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
-SEED_FILE = {"et": "000_49b8ab52b458baa2.txt", "sr": "001_dcec2ab8338956a1.txt",
-             "cs": "002_e3909c6d83b41b0b.txt", "ms": "004_72f048d3544413a9.txt"}
+SEED_FILE = {
+    "et": "000_49b8ab52b458baa2.txt",
+    "sr": "001_dcec2ab8338956a1.txt",
+    "cs": "002_e3909c6d83b41b0b.txt",
+    "ms": "004_72f048d3544413a9.txt",
+}
 
 # Words that show a sentence is English: function words and the bridge words of the quizzes.
-ENGLISH = set("""the and is are was were be been this that these those with without for from by
+ENGLISH = set(
+    """the and is are was were be been this that these those with without for from by
 what which does how many much who your you they their there here total score scores tricks trick
 points quick honour honor losers loser hand hands deal deals declarer dummy lead leads leader
 opening opener side sides bid bids call calls legal illegal higher lower made make makes down
 doubled redoubled vulnerable undertrick undertricks overtrick overtricks bonus game slam
 partscore above below line north south east west spades hearts diamonds clubs trump trumps pass
 double redouble contract needs need needed must only each every than yes right wrong answer
-question next review mistakes""".split())
+question next review mistakes""".split()
+)
 
 
 def _words(text: str) -> set[str]:
@@ -41,8 +47,9 @@ def _words(text: str) -> set[str]:
 def _native(lang: str) -> set[str]:
     if not SEEDS.is_dir():
         pytest.skip(f"the source texts are not at {SEEDS} (shared/ beside the repository)")
-    words = _words(json.dumps(json.loads((TERMS_DIR / f"{lang}.json").read_text(encoding="utf-8")),
-                          ensure_ascii=False))
+    words = _words(
+        json.dumps(json.loads((TERMS_DIR / f"{lang}.json").read_text(encoding="utf-8")), ensure_ascii=False)
+    )
     seed = SEEDS / SEED_FILE[lang]
     if seed.exists():
         words |= _words(seed.read_text(encoding="utf-8"))
@@ -86,9 +93,10 @@ def test_sessions_with_banks_ask_and_answer_in_the_language(lang):
 
 
 def test_a_bank_entry_not_written_in_the_language_is_left_out():
-    sessions = {lang: QuizSession(topics=["rubber-scoring"], lang=lang, seed=1,
-                                  banks=bundled_banks(), length=200)
-                for lang in ("et", "en", "cs")}
+    sessions = {
+        lang: QuizSession(topics=["rubber-scoring"], lang=lang, seed=1, banks=bundled_banks(), length=200)
+        for lang in ("et", "en", "cs")
+    }
     # the Estonian scoring exercise is written in Estonian and English, not in Czech
     asked = {lang: [src for src, _ in (s._draw() for _ in range(200))] for lang, s in sessions.items()}
     assert any("et_scoring_exercise" in src for src in asked["et"])

@@ -29,12 +29,13 @@ from bridgelab.quiz.answers import parse_pattern as quiz_pattern
 from bridgelab.system.engine import Condition, HandFacts
 from bridgelab.text import notation
 
-SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 
 HCPS = range(38)
 ALL_SHAPES = [s for s in itertools.product(range(14), repeat=4) if sum(s) == 13]
-BALANCED = {"4-3-3-3", "4-4-3-2", "5-3-3-2"}                 # the books' definitions
+BALANCED = {"4-3-3-3", "4-4-3-2", "5-3-3-2"}  # the books' definitions
 SEMI_BALANCED = BALANCED | {"5-4-2-2", "6-3-2-2"}
 
 
@@ -46,6 +47,7 @@ assert len(ALL_SHAPES) == 560 and len({pattern(s) for s in ALL_SHAPES}) == 39
 
 
 # ---- hands built by hand: one per HCP total, one per shape -------------------------------------
+
 
 def hand_with_hcp(v: int) -> Hand:
     """13 cards with exactly ``v`` HCP: honours from the top, then spot cards (bits 0-8)."""
@@ -84,10 +86,11 @@ def shape_facts():
 
 # ---- independent exact counts -------------------------------------------------------------------
 
+
 def hcp_counts() -> list[int]:
     """Hands of 13 cards by HCP, counted card by card (16 honours, 36 spot cards)."""
     points = [4, 3, 2, 1] * 4 + [0] * 36
-    ways = [[0] * 41 for _ in range(14)]   # ways[cards][hcp]
+    ways = [[0] * 41 for _ in range(14)]  # ways[cards][hcp]
     ways[0][0] = 1
     for p in points:
         for k in range(13, 0, -1):
@@ -135,6 +138,7 @@ assert sum(shape_hcp_count((4, 3, 3, 3), v) for v in range(38)) == shape_count((
 
 # ---- meanings and their spellings ----------------------------------------------------------------
 
+
 @st.composite
 def ranges(draw, top: int = 40):
     """(a text, the set of whole numbers 0..top it names)."""
@@ -156,10 +160,12 @@ def ranges(draw, top: int = 40):
     return draw(st.sampled_from(texts)), set(want)
 
 
-SUIT_SPELLINGS = {0: ["S", "♠", "spades", "pada", "pik"],
-                  1: ["H", "♥", "hearts", "srdce", "hati"],
-                  2: ["D", "♦", "diamonds", "ruutu", "karo"],
-                  3: ["C", "♣", "clubs", "risti", "daun"]}
+SUIT_SPELLINGS = {
+    0: ["S", "♠", "spades", "pada", "pik"],
+    1: ["H", "♥", "hearts", "srdce", "hati"],
+    2: ["D", "♦", "diamonds", "ruutu", "karo"],
+    3: ["C", "♣", "clubs", "risti", "daun"],
+}
 
 
 @st.composite
@@ -175,17 +181,21 @@ def shapes(draw):
     elif kind == "any":
         lengths = draw(st.permutations(shape))
         texts = ["-".join(map(str, lengths))] + (
-            ["any " + "".join(map(str, lengths))] if max(shape) < 10 else [])
+            ["any " + "".join(map(str, lengths))] if max(shape) < 10 else []
+        )
         want = {s for s in ALL_SHAPES if sorted(s) == sorted(shape)}
     elif kind == "bracket":
         i = draw(st.integers(0, 2))
-        j = draw(st.integers(i + 2, 4))        # positions i..j-1 in any order among themselves
+        j = draw(st.integers(i + 2, 4))  # positions i..j-1 in any order among themselves
         inner = "-".join(map(str, shape[i:j]))
         pos = [str(n) for n in shape]
         texts = ["".join(pos[:i]) + f"({inner})" + "".join(pos[j:])] if max(shape) < 10 else []
         texts.append("=".join(pos[:i] + [f"({inner})"] + pos[j:]))
-        want = {s for s in ALL_SHAPES if sorted(s[i:j]) == sorted(shape[i:j])
-                and s[:i] == shape[:i] and s[j:] == shape[j:]}
+        want = {
+            s
+            for s in ALL_SHAPES
+            if sorted(s[i:j]) == sorted(shape[i:j]) and s[:i] == shape[:i] and s[j:] == shape[j:]
+        }
     elif kind in ("length", "major"):
         text, lengths = draw(ranges(top=13))
         if not lengths:
@@ -200,14 +210,18 @@ def shapes(draw):
         want = {s for s in ALL_SHAPES if any(s[k] in lengths for k in suits)}
     else:
         unbalanced = {pattern(s) for s in ALL_SHAPES} - BALANCED
-        word, pats = draw(st.sampled_from([("balanced", BALANCED), ("semi-balanced", SEMI_BALANCED),
-                                           ("unbalanced", unbalanced)]))
+        word, pats = draw(
+            st.sampled_from(
+                [("balanced", BALANCED), ("semi-balanced", SEMI_BALANCED), ("unbalanced", unbalanced)]
+            )
+        )
         texts, want = [word], {s for s in ALL_SHAPES if pattern(s) in pats}
     text = draw(st.sampled_from(texts))
     return text, want, kind
 
 
 # ---- what each part makes of a form --------------------------------------------------------
+
 
 def grid(text: str) -> tuple[set, set]:
     """(HCP values, shapes) of North that a compact constraint allows: its grid is the 560
@@ -229,6 +243,7 @@ def engine_shapes(text: str, facts) -> set:
 
 # ---- the properties ------------------------------------------------------------------------------
 
+
 @SETTINGS
 @given(ranges())
 def test_a_range_means_the_same_everywhere(hcp_facts, form):
@@ -238,8 +253,7 @@ def test_a_range_means_the_same_everywhere(hcp_facts, form):
     assert {v for v in HCPS if v in rng} == want
     for written in (f"N: {text}", f"N {text} hcp", f"N hcp {text}"):
         assert grid(written)[0] == want, written
-    assert stats.hand_probability(hcp=text) == Fraction(sum(HCP_COUNTS[v] for v in want),
-                                                         math.comb(52, 13))
+    assert stats.hand_probability(hcp=text) == Fraction(sum(HCP_COUNTS[v] for v in want), math.comb(52, 13))
     assert engine_hcp(text, hcp_facts) == want
 
 
@@ -251,7 +265,8 @@ def test_a_suit_length_range_means_the_same_everywhere(shape_facts, form):
     assert notation.parse_shape(f"{text}S").shapes == expected
     assert grid(f"N: {text}S")[1] == expected
     assert stats.hand_probability(pattern=f"{text}S") == Fraction(
-        sum(shape_count(s) for s in expected), math.comb(52, 13))
+        sum(shape_count(s) for s in expected), math.comb(52, 13)
+    )
     cond = Condition(f"len S {text}", {})
     assert {s for s in ALL_SHAPES if cond.check(shape_facts[s], {}).ok} == expected
 
@@ -263,8 +278,9 @@ def test_a_shape_means_the_same_everywhere(shape_facts, form):
     assert want, text
     assert notation.parse_shape(text).shapes == want
     assert grid(f"N: {text}")[1] == want
-    assert stats.hand_probability(pattern=text) == Fraction(sum(shape_count(s) for s in want),
-                                                             math.comb(52, 13))
+    assert stats.hand_probability(pattern=text) == Fraction(
+        sum(shape_count(s) for s in want), math.comb(52, 13)
+    )
     if " " not in text and kind not in ("length", "major", "word"):
         assert engine_shapes(text, shape_facts) == want
     if kind == "word":
@@ -274,8 +290,7 @@ def test_a_shape_means_the_same_everywhere(shape_facts, form):
     assert quiz_pattern(text) == (pats.pop() if len(pats) == 1 else None)
 
 
-@pytest.mark.parametrize("text", ["4-4-3", "4=3=3=3=0", "5-5-5-5", "4433", "17-15", "5+Q", "flat",
-                                  "4=3-3-3"])
+@pytest.mark.parametrize("text", ["4-4-3", "4=3=3=3=0", "5-5-5-5", "4433", "17-15", "5+Q", "flat", "4=3-3-3"])
 def test_every_part_refuses_what_the_notation_refuses(text):
     with pytest.raises(ParseError):
         notation.parse_shape(text)
@@ -303,12 +318,28 @@ def test_the_issue_examples():
 
 LANGS = Path(__file__).resolve().parents[1] / "bridgelab" / "text" / "languages"
 TERMS = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in sorted(LANGS.glob("*.json"))}
-SEAT_WORDS = sorted({(w, "NESW".index(k)) for t in TERMS.values()
-                     for k, ws in t.get("seats", {}).items() for w in ws if len(w) > 1})
-SUIT_WORDS = sorted({(w, "SHDC".index(k)) for t in TERMS.values() for k, ws in t["strains"].items()
-                     if k != "NT" for w in ws if len(w) > 1})
-RANK_WORDS = sorted((lang, w, k) for lang, t in TERMS.items()
-                    for k, ws in t.get("ranks", {}).items() for w in ws)
+SEAT_WORDS = sorted(
+    {
+        (w, "NESW".index(k))
+        for t in TERMS.values()
+        for k, ws in t.get("seats", {}).items()
+        for w in ws
+        if len(w) > 1
+    }
+)
+SUIT_WORDS = sorted(
+    {
+        (w, "SHDC".index(k))
+        for t in TERMS.values()
+        for k, ws in t["strains"].items()
+        if k != "NT"
+        for w in ws
+        if len(w) > 1
+    }
+)
+RANK_WORDS = sorted(
+    (lang, w, k) for lang, t in TERMS.items() for k, ws in t.get("ranks", {}).items() for w in ws
+)
 
 
 def test_the_terms_files_agree_with_themselves():
@@ -334,7 +365,7 @@ def test_a_suit_word_names_the_same_suit_everywhere(word, suit):
     assert grid(f"N: 5+ {word}")[1] == want
     assert notation.parse_shape(f"5+ {word}").shapes == want
     north = deal_batch(1, seed=1, predeal=f"N: {word} AKQ")[0][0]
-    assert north.holdings[suit] >> 10 == 0b111   # the ace, king and queen of that suit
+    assert north.holdings[suit] >> 10 == 0b111  # the ace, king and queen of that suit
 
 
 @pytest.mark.parametrize("lang,word,rank", RANK_WORDS)
@@ -355,11 +386,14 @@ def test_rank_letters_of_a_language_are_read_with_that_language():
             notation.parse_rank(letter)
 
 
-@pytest.mark.parametrize("hcp,pattern,want_hcp,want_shapes", [
-    (">=15", "4=3=3=3", range(15, 38), {(4, 3, 3, 3)}),
-    ("<10", "(4-4)xx", range(0, 10), {s for s in ALL_SHAPES if s[:2] == (4, 4)}),
-    ("15-17", "balanced", range(15, 18), {s for s in ALL_SHAPES if pattern(s) in BALANCED}),
-])
+@pytest.mark.parametrize(
+    "hcp,pattern,want_hcp,want_shapes",
+    [
+        (">=15", "4=3=3=3", range(15, 38), {(4, 3, 3, 3)}),
+        ("<10", "(4-4)xx", range(0, 10), {s for s in ALL_SHAPES if s[:2] == (4, 4)}),
+        ("15-17", "balanced", range(15, 18), {s for s in ALL_SHAPES if pattern(s) in BALANCED}),
+    ],
+)
 def test_the_command_line_reads_the_same_forms(capsys, hcp, pattern, want_hcp, want_shapes):
     """`bridgelab stats hand` and `bridgelab deal --where`: the notation's meaning on the CLI."""
     from bridgelab.commands.main import main
@@ -377,10 +411,17 @@ def test_the_command_line_reads_the_same_forms(capsys, hcp, pattern, want_hcp, w
 
 def test_ranges_of_half_valued_measures_keep_their_meaning():
     """Quick tricks count in halves: '> 1' takes 1½, as it does in the exact statistics."""
-    facts = HandFacts(Hand.from_pbn("AQ2.432.5432.432"))   # A-Q: 1½ quick tricks, nothing else
+    facts = HandFacts(Hand.from_pbn("AQ2.432.5432.432"))  # A-Q: 1½ quick tricks, nothing else
     assert facts.value("quick_tricks") == 1.5
-    for text, ok in (("> 1", True), ("1.5+", True), (">= 1.5", True), ("> 1.5", False),
-                     ("< 2", True), ("1-1.5", True), ("2+", False)):
+    for text, ok in (
+        ("> 1", True),
+        ("1.5+", True),
+        (">= 1.5", True),
+        ("> 1.5", False),
+        ("< 2", True),
+        ("1-1.5", True),
+        ("2+", False),
+    ):
         assert Condition(f"quick_tricks {text}", {}).check(facts, {}).ok is ok, text
         assert (1.5 in notation.parse_range(text)) is ok, text
     whole = stats.hand_probability(quick_tricks=">1")

@@ -16,8 +16,11 @@ def test_every_package_is_listed():
 
 def test_package_data_covers_the_data_files():
     patterns = CONFIG["package-data"]
-    data = [p.relative_to(ROOT / "bridgelab") for p in (ROOT / "bridgelab").rglob("*")
-            if p.suffix in {".po", ".json", ".toml"}]
+    data = [
+        p.relative_to(ROOT / "bridgelab")
+        for p in (ROOT / "bridgelab").rglob("*")
+        if p.suffix in {".po", ".json", ".toml"}
+    ]
     for path in data:
         assert any(path.match(pattern) for pattern in patterns["bridgelab"]), path
     for path in (ROOT / "data").glob("*.json"):

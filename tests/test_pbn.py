@@ -11,10 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bridgelab import Deal, PBNError, PBNWarning, Seat, Vulnerability, board
-from bridgelab import pbn
-from bridgelab.model.contract import Call, Contract
+from bridgelab import Deal, PBNError, PBNWarning, Seat, Vulnerability, board, pbn
 from bridgelab.io.pbn import DealRecord
+from bridgelab.model.contract import Call, Contract
 
 DATA = Path(__file__).parent / "data"
 DEALER = "/usr/games/dealer"
@@ -45,6 +44,7 @@ def oneline_deals(path: Path) -> list[Deal]:
 
 # ---- Debian's dealer --------------------------------------------------------------------------
 
+
 def test_reads_the_committed_dealer_file():
     records = pbn.load(DATA / "dealer_printpbn.pbn")
     expected = oneline_deals(DATA / "dealer_printoneline.txt")
@@ -68,9 +68,17 @@ def test_reads_a_file_dealer_writes_now(tmp_path, seed):
     script = (DATA / "dealer_1nt.dl").read_text()
     (tmp_path / "pbn.dl").write_text(script.replace("produce 8", "produce 6"))
     (tmp_path / "one.dl").write_text(
-        script.replace("produce 8", "produce 6").replace("printpbn", "printoneline"))
-    run = lambda name: subprocess.run([DEALER, "-s", str(seed), name], cwd=tmp_path,  # noqa: E731
-                                      capture_output=True, text=True, check=True).stdout
+        script.replace("produce 8", "produce 6").replace("printpbn", "printoneline")
+    )
+    run = lambda name: (
+        subprocess.run(
+            [DEALER, "-s", str(seed), name],
+            cwd=tmp_path,  # noqa: E731
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
     (tmp_path / "out.pbn").write_text(run("pbn.dl"))
     (tmp_path / "out.txt").write_text(run("one.dl"))
     records = pbn.load(tmp_path / "out.pbn")
@@ -92,9 +100,12 @@ def test_dealer_statistics_are_not_taken_for_boards():
 
 # ---- endplay, a real peer ----------------------------------------------------------------------
 
+
 def lesson_like_records() -> list[DealRecord]:
-    recs = [DealRecord.from_board(d, k + 1, tags={"Event": "Interop"})
-            for k, d in enumerate(random_deals(16, seed=99))]
+    recs = [
+        DealRecord.from_board(d, k + 1, tags={"Event": "Interop"})
+        for k, d in enumerate(random_deals(16, seed=99))
+    ]
     # board 5: dealer North; a full auction with an alert
     recs[4].auction = tuple(Call.parse(c) for c in "1NT Pass 2C Pass 2S Pass 4S Pass Pass Pass".split())
     recs[4].alerts = {2: "Stayman"}
@@ -114,8 +125,12 @@ def test_endplay_reads_what_bridgelab_writes(tmp_path):
     with open(path, encoding="utf-8", newline="") as fh:
         boards = ep.load(fh)
     assert len(boards) == 16
-    vul = {Vulnerability.NONE: Vul.none, Vulnerability.NS: Vul.ns, Vulnerability.EW: Vul.ew,
-           Vulnerability.BOTH: Vul.both}
+    vul = {
+        Vulnerability.NONE: Vul.none,
+        Vulnerability.NS: Vul.ns,
+        Vulnerability.EW: Vul.ew,
+        Vulnerability.BOTH: Vul.both,
+    }
     for rec, b in zip(recs, boards):
         assert b.board_num == rec.board
         assert Deal.from_pbn(b.deal.to_pbn()) == rec.deal
@@ -137,15 +152,17 @@ def test_export_format_layout():
     assert all(len(line) < 80 for line in text.split("\r\n"))
     game5 = text.split("\r\n\r\n")[4].split("\r\n")
     k = game5.index('[Auction "N"]')
-    assert game5[k + 1:k + 4] == ["1NT Pass 2C =1= Pass", "2S Pass 4S Pass", "Pass Pass"]
+    assert game5[k + 1 : k + 4] == ["1NT Pass 2C =1= Pass", "2S Pass 4S Pass", "Pass Pass"]
     assert game5[k + 4] == '[Note "1:Stayman"]'
     assert '[Deal "N:' in text and '[Contract "4S"]' in text and '[Declarer "N"]' in text
 
 
 # ---- round trips --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("source", ["lesson", "dealer_printpbn.pbn", "import_format.pbn",
-                                    "bbo_export.pbn", "sample.lin"])
+
+@pytest.mark.parametrize(
+    "source", ["lesson", "dealer_printpbn.pbn", "import_format.pbn", "bbo_export.pbn", "sample.lin"]
+)
 def test_round_trip_changes_nothing(source):
     if source == "lesson":
         recs = lesson_like_records()
@@ -169,6 +186,7 @@ def test_bytes_bom_crlf_cr_and_latin1_read_the_same():
 
 
 # ---- the import format, feature by feature ------------------------------------------------------
+
 
 def test_import_format_file():
     r1, r2, r3 = pbn.load(DATA / "import_format.pbn")
@@ -223,20 +241,22 @@ def test_double_dummy_agrees_with_the_solver():
 
 # ---- broken files are refused: line and reason --------------------------------------------------
 
-GOOD = '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n' \
-       '[Deal "N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86"]\n'
+GOOD = (
+    '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    '[Deal "N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86"]\n'
+)
 
 BROKEN = [
     ('[Event "x]\n' + GOOD, 1, "not closed"),
     ('[Event "x"\n[Board "2"]\n', 2, "not closed with ']'"),
-    ("[ \"x\"]\n", 1, "tag name"),
+    ('[ "x"]\n', 1, "tag name"),
     ("[Event]\n", 1, "has no value"),
     (GOOD + "hello there\n", 5, "outside any tag"),
     (GOOD + "{a comment that never ends\n\n", 5, "never closed"),
     (GOOD.replace("T52 J98", "T52 A98"), 4, "♠A is in North and East"),
-    (GOOD.replace("J86\"", "J8\""), 4, "West has 12 cards"),
+    (GOOD.replace('J86"', 'J8"'), 4, "West has 12 cards"),
     (GOOD.replace("N:AKQ2", "X:AKQ2"), 4, "must start with a seat"),
-    (GOOD.replace("J86\"", "J86 AKQ\""), 4, "has 5 hands"),
+    (GOOD.replace('J86"', 'J86 AKQ"'), 4, "has 5 hands"),
     (GOOD.replace("A93.T52 J98", "A93.TX2 J98"), 4, "not a rank"),
     ('[Board "1"]\n[Deal "N:AKQ2.KJ4.A93.T52 - - 43.865.T8654.J86"]\n', 2, "East and South"),
     (GOOD.replace('Dealer "N"', 'Dealer "Q"'), 2, "not a seat"),
@@ -248,8 +268,11 @@ BROKEN = [
     (GOOD + '[Auction "N"]\nPass Pass Pass Pass\n1S\n', 7, "not legal"),
     (GOOD + '[Auction "N"]\n1NT =1= AP\n', 5, "no [Note"),
     (GOOD + '[Auction "E"]\n1NT AP\n', 5, "the dealer is North"),
-    (GOOD + '[Contract "4S"]\n[Declarer "N"]\n[Auction "N"]\n1NT AP\n', 5,
-     "not the contract the auction reaches"),
+    (
+        GOOD + '[Contract "4S"]\n[Declarer "N"]\n[Auction "N"]\n1NT AP\n',
+        5,
+        "not the contract the auction reaches",
+    ),
     (GOOD + '[Contract "4Z"]\n', 5, "not a contract"),
     (GOOD + '[Contract "4S"]\n[Declarer "N"]\n[Result "15"]\n', 7, "0 to 13"),
     (GOOD + '[Contract "4S"]\n[Declarer "N"]\n[Result "many"]\n', 7, "not a number of tricks"),
@@ -274,7 +297,7 @@ def test_nothing_is_half_read():
     good_two = GOOD + "\n" + GOOD.replace('Board "1"', 'Board "2"')
     assert len(pbn.loads(good_two)) == 2
     with pytest.raises(PBNError, match="line 14: Deal"):
-        pbn.loads(good_two + "\n" + GOOD.replace("J86\"", "J8\""), strict=True)
+        pbn.loads(good_two + "\n" + GOOD.replace('J86"', 'J8"'), strict=True)
 
 
 def test_a_note_outside_the_auction_is_kept_as_a_note():
@@ -290,10 +313,10 @@ def test_header_of_double_hash_tags_is_not_a_board():
 
 # ---- LIN (BBO) ------------------------------------------------------------------------------------
 
+
 def test_reads_lin():
     r1, r2 = pbn.load_lin(DATA / "sample.lin")
-    assert r1.deal == Deal.from_pbn(
-        "N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
+    assert r1.deal == Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
     assert (r1.board, r1.dealer, r1.vulnerable) == (1, Seat.N, Vulnerability.NONE)
     assert r1.alerts == {0: "15-17 ♥ and ♠ both fine"}
     assert r1.contract == Contract.parse("1NT by N")
@@ -305,7 +328,9 @@ def test_reads_lin():
 
 def test_lin_agrees_with_endplay():
     lin = pytest.importorskip("endplay.parsers.lin")
-    from endplay.types import Board as EPBoard, Deal as EPDeal, Player, Vul
+    from endplay.types import Board as EPBoard
+    from endplay.types import Deal as EPDeal
+    from endplay.types import Player, Vul
 
     with open(DATA / "sample.lin") as fh:
         theirs = lin.load(fh)
@@ -313,21 +338,31 @@ def test_lin_agrees_with_endplay():
     assert Deal.from_pbn(theirs[0].deal.to_pbn()) == pbn.load_lin(DATA / "sample.lin")[0].deal
     # a LIN file endplay writes reads here with the same deals, dealers and vulnerability
     deals = random_deals(4, seed=7)
-    boards = [EPBoard(EPDeal(d.to_pbn()), board_num=k + 1, dealer=Player.find("NESW"[k]),
-                      vul=[Vul.none, Vul.ns, Vul.ew, Vul.both][k]) for k, d in enumerate(deals)]
+    boards = [
+        EPBoard(
+            EPDeal(d.to_pbn()),
+            board_num=k + 1,
+            dealer=Player.find("NESW"[k]),
+            vul=[Vul.none, Vul.ns, Vul.ew, Vul.both][k],
+        )
+        for k, d in enumerate(deals)
+    ]
     mine = pbn.loads_lin(lin.dumps(boards))
     assert [r.deal for r in mine] == deals
     assert [r.dealer for r in mine] == [Seat.N, Seat.E, Seat.S, Seat.W]
     assert [r.vulnerable for r in mine] == [board(k).vulnerable for k in (1, 2, 3, 4)]
 
 
-@pytest.mark.parametrize("text,line,reason", [
-    ("pn|a,b,c,d|st||\nmd|9SAKQ,,,|\n", 2, "must start with the dealer"),
-    ("md|1SAKQ2HKJ4DA93CT52,,,|", 1, "fewer than three hands"),
-    ("md|1ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|sv|q|", 1, "not a vulnerability"),
-    ("md|1ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|mb|1N|mb|1S|", 1, "not legal"),
-    ("pn|a,b,c,d|st||", 1, "no board found"),
-])
+@pytest.mark.parametrize(
+    "text,line,reason",
+    [
+        ("pn|a,b,c,d|st||\nmd|9SAKQ,,,|\n", 2, "must start with the dealer"),
+        ("md|1SAKQ2HKJ4DA93CT52,,,|", 1, "fewer than three hands"),
+        ("md|1ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|sv|q|", 1, "not a vulnerability"),
+        ("md|1ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|mb|1N|mb|1S|", 1, "not legal"),
+        ("pn|a,b,c,d|st||", 1, "no board found"),
+    ],
+)
 def test_broken_lin_is_refused(text, line, reason):
     with pytest.raises(PBNError) as info:
         pbn.loads_lin(text, strict=True)

@@ -11,7 +11,8 @@ from datetime import timedelta
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bridgelab import BridgeError, Deal, PBNError, PBNWarning, Seat, Vulnerability
 from bridgelab.io import pbn
@@ -33,9 +34,15 @@ def quiet(fn, *a, **kw):
 
 # ---- lenient reading (issue 17 item 3) ----------------------------------------------------------
 
+
 def test_a_bad_game_is_reported_and_the_rest_loads():
-    text = GOOD + "\n" + GOOD.replace('"1"', '"2"').replace("J86\"", "J8\"").replace(
-        "T52 J98", "T52 A98") + "\n" + GOOD.replace('"1"', '"3"')
+    text = (
+        GOOD
+        + "\n"
+        + GOOD.replace('"1"', '"2"').replace('J86"', 'J8"').replace("T52 J98", "T52 A98")
+        + "\n"
+        + GOOD.replace('"1"', '"3"')
+    )
     recs, found = quiet(pbn.loads, text, source="club.pbn")
     assert [r.board for r in recs] == [1, 2, 3]
     assert recs[1].deal is None and recs[1].known is None
@@ -47,8 +54,10 @@ def test_a_bad_game_is_reported_and_the_rest_loads():
 
 
 def test_games_without_a_deal_load_as_records():
-    text = '[Board "4"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n\n' \
-           '[Board "5"]\n[Deal ""]\n[Dealer "N"]\n'
+    text = (
+        '[Board "4"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n\n'
+        '[Board "5"]\n[Deal ""]\n[Dealer "N"]\n'
+    )
     (r1, r2), found = quiet(pbn.loads, text)
     assert found == []
     assert r1.deal is None and r1.known is None and r1.contract == Contract.parse("3NT by S")
@@ -95,10 +104,12 @@ def test_bridge_composer_ac_ben_star_board_zero():
 
 
 def test_dealers_average_and_frequency_output_after_its_boards():
-    tail = ("n hcp: 14.5\nFrequency s hcp:\n    0\t       0\nHigh\t       2\n"
-            "Frequency two:\n        Low      0   High    Sum\nLow       0      0      0      0\n"
-            "Sum       0      0      2      2\n\nGenerated 5 hands\nProduced 2 hands\n"
-            "Initial random seed 1\nTime needed    0.000 sec\n")
+    tail = (
+        "n hcp: 14.5\nFrequency s hcp:\n    0\t       0\nHigh\t       2\n"
+        "Frequency two:\n        Low      0   High    Sum\nLow       0      0      0      0\n"
+        "Sum       0      0      2      2\n\nGenerated 5 hands\nProduced 2 hands\n"
+        "Initial random seed 1\nTime needed    0.000 sec\n"
+    )
     text = GOOD + "\n" + GOOD.replace('"1"', '"2"') + "\n" + tail
     recs, found = quiet(pbn.loads, text)
     assert len(recs) == 2 and found == []
@@ -149,7 +160,7 @@ def test_a_changed_board_keeps_its_commentary_in_place_and_endplay_reads_it():
     assert game.index("{ before the auction }") < game.index("[Auction")
     assert "; rest of the line" in game and '[Result "10"]' in game
     assert text.startswith("% PBN 2.1\n% EXPORT\n%Creator: someone\n")
-    assert "%middle\n[Board \"2\"]" in text  # the unchanged game as it was
+    assert '%middle\n[Board "2"]' in text  # the unchanged game as it was
     assert pbn.loads(text)[0].result == 10
     ep = pytest.importorskip("endplay.parsers.pbn")
     boards = ep.loads(text)
@@ -168,13 +179,15 @@ def test_an_unknown_board_number_is_left_out_so_that_endplay_reads_it():
 
 # ---- LIN in full (issue 17 item 5) ---------------------------------------------------------------
 
-MATCH = ("vg|Final,Segment 1,I,7,8,Blue,0,Red,0|\n"
-         "rs|3NN=,4SS-1,2HE+1,|\n"
-         "pn|n1,e1,s1,w1,n2,e2,s2,w2|pg||\n"
-         "qx|o7|st||md|3ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|sv|b|"
-         "mb|1N|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||pc|HA|pc|H2|pc|H5|pc|H4|pg||mc|9|pg||\n"
-         "qx|c7|st||md|3ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|sv|b|pg||\n"
-         "qx|o8|pn|a,b,c,d|md|4ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|sv|o|pg||\n")
+MATCH = (
+    "vg|Final,Segment 1,I,7,8,Blue,0,Red,0|\n"
+    "rs|3NN=,4SS-1,2HE+1,|\n"
+    "pn|n1,e1,s1,w1,n2,e2,s2,w2|pg||\n"
+    "qx|o7|st||md|3ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|sv|b|"
+    "mb|1N|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||pc|HA|pc|H2|pc|H5|pc|H4|pg||mc|9|pg||\n"
+    "qx|c7|st||md|3ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|sv|b|pg||\n"
+    "qx|o8|pn|a,b,c,d|md|4ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|sv|o|pg||\n"
+)
 
 
 def test_lin_header_records_belong_to_the_board_they_precede():
@@ -199,15 +212,33 @@ def test_lin_play_claims_and_results():
 def test_lin_written_from_any_record_with_a_deal_reads_back():
     recs = pbn.loads_lin(MATCH)
     pbn_recs = pbn.loads(GOOD + '[Auction "N"]\n1NT Pass 3NT AP\n[Result "10"]\n')
-    fresh = [pbn.DealRecord(r.deal, r.board, r.dealer, r.vulnerable, r.auction, r.alerts,
-                            r.contract, r.passed_out, r.result, tags=dict(r.tags),
-                            sections=dict(r.sections)) for r in recs + pbn_recs]
+    fresh = [
+        pbn.DealRecord(
+            r.deal,
+            r.board,
+            r.dealer,
+            r.vulnerable,
+            r.auction,
+            r.alerts,
+            r.contract,
+            r.passed_out,
+            r.result,
+            tags=dict(r.tags),
+            sections=dict(r.sections),
+        )
+        for r in recs + pbn_recs
+    ]
     text = pbn.dumps_lin(fresh)
     assert text.count("md|") == 4 and "pn|" in text and "ah|Board 7|" in text
     again = pbn.loads_lin(text)
     for a, r in zip(again, fresh):
         assert (a.deal, a.board, a.dealer, a.vulnerable, a.auction) == (
-            r.deal, r.board, r.dealer, r.vulnerable, r.auction)
+            r.deal,
+            r.board,
+            r.dealer,
+            r.vulnerable,
+            r.auction,
+        )
         assert a.play == r.play
         if r.auction:
             assert a.result == r.result
@@ -221,14 +252,17 @@ def test_lin_written_from_any_record_with_a_deal_reads_back():
 HUGE = "9" * 5000
 
 
-@pytest.mark.parametrize("text", [
-    GOOD.replace('Board "1"', 'Board "²"'),
-    GOOD.replace('Board "1"', f'Board "{HUGE}"'),
-    GOOD + f'[Contract "4S"]\n[Declarer "N"]\n[Result "{HUGE}"]\n',
-    GOOD + f'[Auction "N"]\n1NT ={HUGE}= AP\n[Note "{HUGE}:x"]\n',
-    GOOD + '[OptimumResultTable "Declarer;Denomination\\\\2R;Result\\\\2R"]\nN NT 14\n',
-    GOOD + f'[OptimumResultTable "Declarer;Denomination;Result"]\nN NT {HUGE}\n',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        GOOD.replace('Board "1"', 'Board "²"'),
+        GOOD.replace('Board "1"', f'Board "{HUGE}"'),
+        GOOD + f'[Contract "4S"]\n[Declarer "N"]\n[Result "{HUGE}"]\n',
+        GOOD + f'[Auction "N"]\n1NT ={HUGE}= AP\n[Note "{HUGE}:x"]\n',
+        GOOD + '[OptimumResultTable "Declarer;Denomination\\\\2R;Result\\\\2R"]\nN NT 14\n',
+        GOOD + f'[OptimumResultTable "Declarer;Denomination;Result"]\nN NT {HUGE}\n',
+    ],
+)
 def test_numbers_are_read_or_refused_with_the_packages_error(text):
     recs, found = quiet(pbn.loads, text)
     assert len(recs) == 1 and found
@@ -236,19 +270,23 @@ def test_numbers_are_read_or_refused_with_the_packages_error(text):
         pbn.loads(text, strict=True)
 
 
-@pytest.mark.parametrize("text", [
-    f"qx|o{HUGE}|md|3ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|",
-    f"md|3ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|ah|Board {HUGE}|mc|{HUGE}|",
-    "md|3ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|ah|Board ²|",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"qx|o{HUGE}|md|3ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|",
+        f"md|3ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|ah|Board {HUGE}|mc|{HUGE}|",
+        "md|3ST765HT932DJ7CQ97,S43H865DT8654CJ86,SAKQ2HKJ4DA93CT52,|ah|Board ²|",
+    ],
+)
 def test_lin_numbers_never_raise_a_raw_error(text):
     (rec,), _ = quiet(pbn.loads_lin, text)
     assert rec.board is None
 
 
 def test_a_double_dummy_table_outside_0_13_is_refused_not_written():
-    rec = pbn.DealRecord(Deal.from_pbn(DEAL), 1, Seat.N, Vulnerability.NONE,
-                         dd=tuple(tuple([14] * 5) for _ in range(4)))
+    rec = pbn.DealRecord(
+        Deal.from_pbn(DEAL), 1, Seat.N, Vulnerability.NONE, dd=tuple(tuple([14] * 5) for _ in range(4))
+    )
     with pytest.raises(PBNError, match="0 to 13"):
         pbn.dumps([rec])
 
@@ -266,6 +304,7 @@ def test_a_title_with_a_line_break_makes_a_file_the_handout_reads(tmp_path, caps
 
 
 # ---- big files (issue 19 item 16) --------------------------------------------------------------
+
 
 def test_a_progress_bar_only_when_asked_or_interactive(capsys):
     text = (GOOD + "\n") * 50
@@ -312,8 +351,9 @@ def test_quick_replay_agrees_with_the_laws(seed):
         suit, pos = divmod(int(c), 13)
         h[i // 13, suit] |= 1 << (12 - pos)
     deal = Deal.from_holdings(h)
-    contract = Contract(rnd.randint(1, 7), rnd.choice(list(Contract.parse("1NT").strain.__class__)),
-                        0, Seat(rnd.randrange(4)))
+    contract = Contract(
+        rnd.randint(1, 7), rnd.choice(list(Contract.parse("1NT").strain.__class__)), 0, Seat(rnd.randrange(4))
+    )
     play = Play(deal, contract)
     cards = []
     while not play.is_over and len(cards) < rnd.choice([52, 52, 17]):
@@ -323,22 +363,64 @@ def test_quick_replay_agrees_with_the_laws(seed):
     won, section, bad, revokes = _replay([deal[s].holdings for s in Seat], contract, cards)
     assert bad is None and revokes == []
     assert won == (play.declarer_tricks if play.is_over else None)
-    rec = pbn.DealRecord(deal, 1, Seat.N, Vulnerability.NONE, contract=contract,
-                         sections={"Play": section})
+    rec = pbn.DealRecord(deal, 1, Seat.N, Vulnerability.NONE, contract=contract, sections={"Play": section})
     assert list(rec.play) == cards
 
 
 # ---- fuzzing: only the package's errors, and quickly ------------------------------------------------
 
-PIECES = ['[Board "1"]', f'[Deal "{DEAL}"]', '[Deal "N:- - - -"]', '[Auction "N"]', "1NT", "AP",
-          "Pass", "=1=", '[Note "1:x"]', "{", "}", "[", "]", '"', ";", "%", "\n", "\n\n", " ",
-          '[Play "E"]', "SA", "-", "*", '[Contract "4SX"]', '[Result "NS 9"]', "²", HUGE[:50],
-          '[Dealer "#"]', '[Event "##x"]', '[OptimumResultTable "Declarer;Denomination;Result"]',
-          "N NT 13", "md|", "|", "pc|", "mb|", "qx|o1", "pn|a,b", "mc|", "sv|", "3S", "H4", ","]
+PIECES = [
+    '[Board "1"]',
+    f'[Deal "{DEAL}"]',
+    '[Deal "N:- - - -"]',
+    '[Auction "N"]',
+    "1NT",
+    "AP",
+    "Pass",
+    "=1=",
+    '[Note "1:x"]',
+    "{",
+    "}",
+    "[",
+    "]",
+    '"',
+    ";",
+    "%",
+    "\n",
+    "\n\n",
+    " ",
+    '[Play "E"]',
+    "SA",
+    "-",
+    "*",
+    '[Contract "4SX"]',
+    '[Result "NS 9"]',
+    "²",
+    HUGE[:50],
+    '[Dealer "#"]',
+    '[Event "##x"]',
+    '[OptimumResultTable "Declarer;Denomination;Result"]',
+    "N NT 13",
+    "md|",
+    "|",
+    "pc|",
+    "mb|",
+    "qx|o1",
+    "pn|a,b",
+    "mc|",
+    "sv|",
+    "3S",
+    "H4",
+    ",",
+]
 
 
-@settings(max_examples=150, deadline=timedelta(seconds=1), derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=150,
+    deadline=timedelta(seconds=1),
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(st.lists(st.sampled_from(PIECES), max_size=60), st.binary(max_size=40))
 def test_fuzz_readers_raise_only_the_packages_errors(pieces, noise):
     text = "".join(pieces).encode() + noise
@@ -360,8 +442,12 @@ def dumps_any_lin(recs):
         pass  # a board without cards cannot be LIN
 
 
-@settings(max_examples=6, deadline=timedelta(seconds=1), derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=6,
+    deadline=timedelta(seconds=1),
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.lists(st.sampled_from(PIECES), min_size=40, max_size=40), st.integers(0, 3))
 def test_fuzz_100_kb_inputs_are_answered_quickly(pieces, kind):
     unit = "".join(pieces)

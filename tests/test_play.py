@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgelab.rules.auction import Auction
 from bridgelab.model.cards import SEATS, Card, Seat, Side, Strain
 from bridgelab.model.contract import Contract
 from bridgelab.model.deal import Deal
 from bridgelab.model.errors import BridgeError, IllegalCard, ParseError
 from bridgelab.model.hand import Hand
+from bridgelab.rules.auction import Auction
 from bridgelab.rules.play import Play, Trick, trick_winner
 
 DEAL = Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
@@ -28,6 +28,7 @@ def c(text):
 
 
 # ---- the trick rule --------------------------------------------------------------------------
+
 
 def test_trick_winner_highest_of_the_suit_led():
     assert trick_winner(["D5", "DK", "DA", "D2"]) == 2
@@ -54,6 +55,7 @@ def test_trick_object():
 
 # ---- setting up ------------------------------------------------------------------------------
 
+
 def test_opening_lead_from_declarers_left_and_dummy_played_by_declarer():
     p = Play(DEAL, "4S by S")
     assert (p.declarer, p.dummy, p.opening_leader, p.trump) == (Seat.S, Seat.N, Seat.W, Strain.S)
@@ -78,6 +80,7 @@ def test_play_from_an_auction_and_bad_contracts():
 
 # ---- following suit, ruffing, discarding ----------------------------------------------------
 
+
 def first_two_tricks():
     """4S by South, West leads the ♦10: East wins trick 1, North (dummy) trick 2."""
     p = Play(DEAL, "4S by S")
@@ -92,7 +95,9 @@ def test_must_follow_suit():
     p = Play(DEAL, "4S by S")
     p.play("DT")
     assert p.legal_cards() == [c("DA"), c("D9"), c("D3")]
-    with pytest.raises(IllegalCard, match=r"dummy holds a diamond: you must follow suit \(play ♦A, ♦9 or ♦3\)"):
+    with pytest.raises(
+        IllegalCard, match=r"dummy holds a diamond: you must follow suit \(play ♦A, ♦9 or ♦3\)"
+    ):
         p.play("SA")
     p.play("D3")
     with pytest.raises(IllegalCard, match="^you hold a diamond: you must follow suit"):
@@ -126,12 +131,15 @@ def test_no_trump_a_discard_never_wins():
 
 # ---- illegal cards ---------------------------------------------------------------------------
 
+
 def test_every_illegal_card_message():
     p = Play(DEAL, "4S by S")
     with pytest.raises(IllegalCard, match="it is West's turn, not North's"):
         p.play("D3", seat="N")
     p.play("DT")
-    with pytest.raises(IllegalCard, match=r"it is North's turn, not South's \(declarer South plays dummy's cards\)"):
+    with pytest.raises(
+        IllegalCard, match=r"it is North's turn, not South's \(declarer South plays dummy's cards\)"
+    ):
         p.play("D7", seat="S")
     with pytest.raises(IllegalCard, match="♦K is not in North's hand: East holds it, and it is North's turn"):
         p.play("DK")
@@ -140,7 +148,9 @@ def test_every_illegal_card_message():
     p.play_all("D3 DK D7")
     with pytest.raises(IllegalCard, match="♦T is not in East's hand: it was played to trick 1"):
         p.play("DT")
-    with pytest.raises(IllegalCard, match=r"card 2 \(S5\): you hold a diamond: you must follow suit \(play ♦J\)"):
+    with pytest.raises(
+        IllegalCard, match=r"card 2 \(S5\): you hold a diamond: you must follow suit \(play ♦J\)"
+    ):
         p.play_all(["DQ", "S5"])
     with pytest.raises(IllegalCard, match="♠A is not in South's hand: North holds it"):
         p.play("SA")
@@ -157,6 +167,7 @@ def test_after_the_last_trick():
 
 
 # ---- whole deals -----------------------------------------------------------------------------
+
 
 def test_whole_deal_one_suit_each_seven_spades():
     p = Play(SUITED, "7S by N")
@@ -182,7 +193,7 @@ def test_whole_deal_one_suit_each_seven_no_trump():
 def random_deal(rng):
     cards = [Card.from_index(i) for i in range(52)]
     rng.shuffle(cards)
-    return Deal({s: Hand.from_cards(cards[13 * i: 13 * i + 13]) for i, s in enumerate(SEATS)})
+    return Deal({s: Hand.from_cards(cards[13 * i : 13 * i + 13]) for i, s in enumerate(SEATS)})
 
 
 def check_played_out(deal, p):

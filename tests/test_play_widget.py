@@ -18,8 +18,9 @@ from bridgelab.rules.scoring import score
 from bridgelab.text.i18n import LANGUAGES
 from bridgelab.widgets.play import PlayWidget, play_app
 
-FINESSE = Deal({"N": "32.5432.5432.A43", "E": "K4.T98.T98.JT987", "S": "AQ.AKQJ.AKQJ.KQ2",
-                "W": "JT98765.76.76.65"})
+FINESSE = Deal(
+    {"N": "32.5432.5432.A43", "E": "K4.T98.T98.JT987", "S": "AQ.AKQJ.AKQJ.KQ2", "W": "JT98765.76.76.65"}
+)
 
 
 def finesse_source(seed: int) -> PracticeDeal:
@@ -30,12 +31,12 @@ def test_a_whole_hand_by_clicks_with_undo_hint_and_result(tmp_path):
     store = ProgressStore(tmp_path / "p.sqlite3")
     w = PlayWidget(seed=1, source=finesse_source, store=store)
     assert "7" in w.title.value and "Your plan" in w.coach.value
-    assert set(w.card_buttons) >= {"CA", "C4", "C3"}        # North's clubs, North to play
-    w.card_buttons["S2"].click()                              # not legal: West led a club
+    assert set(w.card_buttons) >= {"CA", "C4", "C3"}  # North's clubs, North to play
+    w.card_buttons["S2"].click()  # not legal: West led a club
     assert "You hold clubs: you must follow suit" in w.message.value
-    w.card_buttons["SA"].click()                              # South's card, North to play
+    w.card_buttons["SA"].click()  # South's card, North to play
     assert "not in the hand to play (North)" in w.message.value
-    assert w.session.play_.cards_played[-1][1].rank.char == "6"   # nothing was played
+    assert w.session.play_.cards_played[-1][1].rank.char == "6"  # nothing was played
     w.card_buttons["CA"].click()
     w.card_buttons["C2"].click()
     w.card_buttons["S2"].click()
@@ -59,10 +60,15 @@ def test_a_whole_hand_by_clicks_with_undo_hint_and_result(tmp_path):
 
 
 def test_keyboard_in_each_language():
-    for lang, text in [("en", "ca"), ("et", "risti äss"), ("sr", "tref as"), ("cs", "trefy eso"),
-                       ("ms", "daun sat")]:
+    for lang, text in [
+        ("en", "ca"),
+        ("et", "risti äss"),
+        ("sr", "tref as"),
+        ("cs", "trefy eso"),
+        ("ms", "daun sat"),
+    ]:
         w = PlayWidget(seed=1, source=finesse_source, lang=lang)
-        w.keyboard.value = text                   # Enter: the value is sent once, then played
+        w.keyboard.value = text  # Enter: the value is sent once, then played
         assert w.session.steps[1].card.rank.char == "A", (lang, w.message.value)
         assert w.keyboard.value == ""
 
@@ -80,7 +86,7 @@ def test_claim_refused_then_accepted():
     w.card_buttons["CA"].click()
     w.card_buttons["C2"].click()
     w.card_buttons["S2"].click()
-    w.card_buttons["SA"].click()                    # the finesse missed: 12 tricks at most
+    w.card_buttons["SA"].click()  # the finesse missed: 12 tricks at most
     left = 13 - len(w.session.play_.tricks)
     w.claim_tricks.value = left
     w.claim_button.click()
@@ -95,7 +101,7 @@ def test_next_deal_and_dummy_face_up():
     w = PlayWidget(seed=3)
     first = w.session.deal
     s = w.session
-    assert s.play_.dummy in s.visible_seats()          # the opening lead was made by the robot
+    assert s.play_.dummy in s.visible_seats()  # the opening lead was made by the robot
     w.next_button.click()
     assert w.session.deal != first and w.seed == 4
 

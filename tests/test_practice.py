@@ -6,17 +6,17 @@ import importlib.util
 
 import numpy as np
 import pytest
+from oracles import sayc_opening, sayc_response
 
-from bridgelab.rules.auction import Auction
 from bridgelab.model.cards import SUITS, Seat, Strain
 from bridgelab.model.contract import PASS, Call
 from bridgelab.model.deal import Deal
 from bridgelab.model.errors import BridgeError, IllegalCall
 from bridgelab.model.hand import Hand
 from bridgelab.quiz import QuizSession
-from bridgelab.system import PracticeTable, advise, system_auction
 from bridgelab.quiz.generators import bidding as q
-from oracles import sayc_opening, sayc_response
+from bridgelab.rules.auction import Auction
+from bridgelab.system import PracticeTable, advise, system_auction
 
 SEEDS = range(300)
 
@@ -28,20 +28,34 @@ def test_topics_are_registered():
     import subprocess
     import sys
 
-    code = ("import json; from bridgelab.quiz.core import TOPICS, generators_for; "
-            "g = generators_for(['opening', 'response', 'rebid', 'fit']); "
-            "print(json.dumps([sorted(x.name for x in g), sorted(t for t in TOPICS if t in "
-            "('opening', 'response', 'rebid', 'fit'))]))")
+    code = (
+        "import json; from bridgelab.quiz.core import TOPICS, generators_for; "
+        "g = generators_for(['opening', 'response', 'rebid', 'fit']); "
+        "print(json.dumps([sorted(x.name for x in g), sorted(t for t in TOPICS if t in "
+        "('opening', 'response', 'rebid', 'fit'))]))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     names, topics = json.loads(out.stdout)
-    assert names == ["fit.count", "fit.yesno", "opening.what_to_open", "rebid.what_to_rebid",
-                     "response.what_to_respond"]
+    assert names == [
+        "fit.count",
+        "fit.yesno",
+        "opening.what_to_open",
+        "rebid.what_to_rebid",
+        "response.what_to_respond",
+    ]
     assert topics == ["fit", "opening", "rebid", "response"]
 
 
 # The booklet's HCP ranges of some openings: a near miss on one of them is one HCP outside it.
-BOOKLET_OPENING_HCP = {"3NT opening": (25, 27), "2NT": (20, 21), "1NT": (15, 17), "1♠": (12, 21),
-                       "1♥": (12, 21), "1♦": (12, 21), "1♣": (12, 21)}
+BOOKLET_OPENING_HCP = {
+    "3NT opening": (25, 27),
+    "2NT": (20, 21),
+    "1NT": (15, 17),
+    "1♠": (12, 21),
+    "1♥": (12, 21),
+    "1♦": (12, 21),
+    "1♣": (12, 21),
+}
 
 
 @pytest.mark.slow
@@ -51,7 +65,7 @@ def test_opening_answers_agree_with_the_system_and_miss_by_one():
         question = q.opening_question(np.random.default_rng(seed), "en")
         hand = Hand.from_pbn(question.data["hand"])
         assert question.show == hand
-        assert Call.parse(question.answer) == sayc_opening(hand)   # the book, written out
+        assert Call.parse(question.answer) == sayc_opening(hand)  # the book, written out
         advice = advise(hand)
         assert advice.covered and advice.call == sayc_opening(hand)
         assert question.kind == "call" and question.explanation.startswith(f"{hand.hcp} HCP")
@@ -88,11 +102,12 @@ def test_response_and_rebid_answers_agree_with_the_system():
             assert advice.covered and Call.parse(question.answer) == advice.call
             text = question.data["auction"]
             if make is q.response_question and text.split()[0] in ("1C", "1D", "1H", "1S", "1NT"):
-                assert Call.parse(question.answer) == sayc_response(text.split()[0], hand)   # the book
+                assert Call.parse(question.answer) == sayc_response(text.split()[0], hand)  # the book
             if question.data["auction"].startswith("2C"):
-                assert question.answer != "Pass"              # 2♣ is never passed out
-    assert {Auction.parse(t, dealer="N").calls for t in q.RESPONSE_AUCTIONS + q.REBID_AUCTIONS} == \
-        {Auction.parse(t, dealer="N").calls for t in seen}
+                assert question.answer != "Pass"  # 2♣ is never passed out
+    assert {Auction.parse(t, dealer="N").calls for t in q.RESPONSE_AUCTIONS + q.REBID_AUCTIONS} == {
+        Auction.parse(t, dealer="N").calls for t in seen
+    }
 
 
 def test_acol_questions():
@@ -119,7 +134,7 @@ def test_fit_answers_count_the_cards():
         n2, _, s2, _ = yn.data["deal"][2:].split()
         t2 = _count(n2, Strain[yn.data["suit"]]) + _count(s2, Strain[yn.data["suit"]])
         assert yn.answer == ("yes" if t2 >= 8 else "no")
-    assert {7, 8} <= answers                                  # the near misses come up
+    assert {7, 8} <= answers  # the near misses come up
 
 
 def test_a_session_over_the_bidding_topics():
@@ -149,11 +164,11 @@ DEAL = Deal.from_pbn("N:AK32.K32.K32.Q32 QJ9.QJ9.QJ9.KJ98 8654.A54.A54.A54 T7.T8
 
 def test_the_system_bids_around_the_learner():
     t = PracticeTable(DEAL, learner="S", dealer="N")
-    assert t.auction.calls == (Call.parse("1NT"), PASS)         # North opens 1NT, East passes
+    assert t.auction.calls == (Call.parse("1NT"), PASS)  # North opens 1NT, East passes
     assert t.to_act is Seat.S
-    assert t.advice().call == Call.parse("2C")                  # 13 HCP and four spades: Stayman
+    assert t.advice().call == Call.parse("2C")  # 13 HCP and four spades: Stayman
     t.bid("2C")
-    assert t.auction.calls[-2:] == (Call.parse("2S"), PASS)     # North shows spades, East passes
+    assert t.auction.calls[-2:] == (Call.parse("2S"), PASS)  # North shows spades, East passes
     t.bid("4S")
     assert t.is_over
     r = t.result()
@@ -182,8 +197,8 @@ def test_differences_are_explained():
 def test_illegal_and_out_of_turn_calls():
     t = PracticeTable(DEAL, learner="S", dealer="N")
     with pytest.raises(IllegalCall):
-        t.bid("1C")                                             # insufficient over 1NT
-    assert t.to_act is Seat.S and len(t.auction) == 2           # nothing was added
+        t.bid("1C")  # insufficient over 1NT
+    assert t.to_act is Seat.S and len(t.auction) == 2  # nothing was added
     with pytest.raises(BridgeError, match="not over"):
         t.result()
     t.bid("Pass")
@@ -192,7 +207,7 @@ def test_illegal_and_out_of_turn_calls():
 
 
 def test_learner_as_dealer_and_as_opener():
-    t = PracticeTable(DEAL, learner="N", dealer="N")            # the learner holds the 1NT hand
+    t = PracticeTable(DEAL, learner="N", dealer="N")  # the learner holds the 1NT hand
     assert t.to_act is Seat.N and len(t.auction) == 0
     t.bid("1NT")
     assert t.auction.calls == (Call.parse("1NT"), PASS, Call.parse("2C"), PASS)
@@ -203,11 +218,11 @@ def test_learner_as_dealer_and_as_opener():
 def test_opponents_pass_or_open():
     deal = Deal.from_pbn("N:T7.T876.T876.T76 AK32.K32.K32.Q32 8654.A54.A54.A54 QJ9.QJ9.QJ9.KJ98")
     quiet = PracticeTable(deal, learner="S", dealer="N", opponents="pass")
-    assert all(c == PASS for c in quiet.auction.calls)          # East's 1NT is not bid
-    loud = PracticeTable(deal, learner="S", dealer="N")          # opponents bid by the system
+    assert all(c == PASS for c in quiet.auction.calls)  # East's 1NT is not bid
+    loud = PracticeTable(deal, learner="S", dealer="N")  # opponents bid by the system
     assert loud.auction.calls == (PASS, Call.parse("1NT"))
-    advice = advise(deal["S"], loud.auction)                     # (1NT) by East: 11 HCP
-    assert advice.covered and advice.call == PASS                # no six-card suit, not 16+
+    advice = advise(deal["S"], loud.auction)  # (1NT) by East: 11 HCP
+    assert advice.covered and advice.call == PASS  # no six-card suit, not 16+
     with pytest.raises(BridgeError, match="opponents"):
         PracticeTable(deal, opponents="everyone")
 
@@ -243,7 +258,10 @@ def test_double_dummy_result_when_available():
 
 
 def test_english_is_the_default_language_of_the_table():
-    t, u = PracticeTable(DEAL, learner="S", dealer="N"), PracticeTable(DEAL, learner="S", dealer="N", lang="en")
+    t, u = (
+        PracticeTable(DEAL, learner="S", dealer="N"),
+        PracticeTable(DEAL, learner="S", dealer="N", lang="en"),
+    )
     t.bid("3NT")
     u.bid("3NT")
     assert t.lang == "en" and str(t.result(dd=False)) == str(u.result(dd=False))

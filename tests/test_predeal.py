@@ -16,8 +16,11 @@ Z = 4.75
 
 
 def test_whole_hand_by_string_and_mapping():
-    for predeal in ("S: AKQ2.KJ4.A93.T52", {"S": "AKQ2.KJ4.A93.T52"},
-                    {"south": Hand.from_pbn("AKQ2.KJ4.A93.T52")}):
+    for predeal in (
+        "S: AKQ2.KJ4.A93.T52",
+        {"S": "AKQ2.KJ4.A93.T52"},
+        {"south": Hand.from_pbn("AKQ2.KJ4.A93.T52")},
+    ):
         batch = dl.deal_batch(500, seed=1, predeal=predeal)
         assert batch.is_valid()
         assert all(d["S"].to_pbn() == "AKQ2.KJ4.A93.T52" for d in batch.to_deals()[:50])
@@ -71,8 +74,7 @@ def test_x_in_a_pbn_hand():
 
 
 def test_predeal_together_with_a_constraint():
-    batch = dl.deal_batch(400, seed=6, predeal="N gets ♠AKQJ; S: ♥AKxxx",
-                          where="N 15-17; S 10+")
+    batch = dl.deal_batch(400, seed=6, predeal="N gets ♠AKQJ; S: ♥AKxxx", where="N 15-17; S 10+")
     assert np.all((batch.hcp[:, 0] >= 15) & (batch.hcp[:, 0] <= 17))
     assert np.all(batch.hcp[:, 2] >= 10)
     assert np.all(batch.shape[:, 2, 1] == 5)
@@ -91,19 +93,22 @@ def test_predealt_seat_stacked_is_uniform_over_what_is_left():
     assert abs(a - b) < Z * math.sqrt(2 * p * (1 - p) / n)
 
 
-@pytest.mark.parametrize("predeal,message", [
-    ({"N": "AKQ2.KJ4.A93.T52", "S": "A.-.-.-"}, "♠A is predealt to North and to South"),
-    ("N gets ♠AK; E gets ♠K", "♠K is predealt to North and to East"),
-    ({"N": "AKQJT98765432.A.-.-"}, "North is predealt 14 cards"),
-    ({"E": "AKQxxxxxxx.AK.KQ.-"}, "East is predealt 14 cards"),
-    ("N: ♠AKQ.KJ", "has 2 suits"),
-    ("N: AKQ2.KJ4.A9Z.T52", "'Z'"),
-    ("Q: ♠AK", "cannot read the predeal"),
-    ({"N": "♠AAK"}, "names the A twice"),
-    (42, "a mapping"),
-    ({"E": ["HA", "Z9"]}, "predeal for East: 'Z9' is not a card"),
-    ({"X": "AKQ2.KJ4.A93.T52"}, "not a seat"),
-])
+@pytest.mark.parametrize(
+    "predeal,message",
+    [
+        ({"N": "AKQ2.KJ4.A93.T52", "S": "A.-.-.-"}, "♠A is predealt to North and to South"),
+        ("N gets ♠AK; E gets ♠K", "♠K is predealt to North and to East"),
+        ({"N": "AKQJT98765432.A.-.-"}, "North is predealt 14 cards"),
+        ({"E": "AKQxxxxxxx.AK.KQ.-"}, "East is predealt 14 cards"),
+        ("N: ♠AKQ.KJ", "has 2 suits"),
+        ("N: AKQ2.KJ4.A9Z.T52", "'Z'"),
+        ("Q: ♠AK", "cannot read the predeal"),
+        ({"N": "♠AAK"}, "names the A twice"),
+        (42, "a mapping"),
+        ({"E": ["HA", "Z9"]}, "predeal for East: 'Z9' is not a card"),
+        ({"X": "AKQ2.KJ4.A93.T52"}, "not a seat"),
+    ],
+)
 def test_conflicts_and_bad_predeals(predeal, message):
     with pytest.raises(ConstraintError, match=message):
         dl.deal_batch(1, seed=1, predeal=predeal)
@@ -123,8 +128,11 @@ def test_predeal_reads_seats_and_ranks_through_the_notation():
     """Seat names of every language (text.notation), as the compact constraints read them."""
     from bridgelab.dealing.dealer import deal_batch
 
-    for text, seat in (("Süd: AKQ2.KJ4.A93.T52", 2), ("sever: AKQ2.KJ4.A93.T52", 0),
-                       ("Timur gets AKQ2.KJ4.A93.T52", 1)):
+    for text, seat in (
+        ("Süd: AKQ2.KJ4.A93.T52", 2),
+        ("sever: AKQ2.KJ4.A93.T52", 0),
+        ("Timur gets AKQ2.KJ4.A93.T52", 1),
+    ):
         batch = deal_batch(2, seed=1, predeal=text)
         assert all(d[seat].to_pbn() == "AKQ2.KJ4.A93.T52" for d in batch)
     batch = deal_batch(2, seed=1, predeal={"zapad": "AKQ2.KJ4.A93.T52"})
@@ -134,9 +142,13 @@ def test_predeal_reads_seats_and_ranks_through_the_notation():
 def test_predeal_names_suits_in_words_of_any_language():
     from bridgelab.dealing.dealer import deal_batch
 
-    for text in ("N: pada AKQ2 ärtu KJ4 ruutu A93 risti T52",
-                 "N: spades AKQ2 hearts KJ4 diamonds A93 clubs T52",
-                 "N: ♠AKQ2 ♥KJ4 ♦A93 ♣T52", "N: SAKQ2 HKJ4 DA93 CT52", "N: SAKQ2HKJ4DA93CT52"):
+    for text in (
+        "N: pada AKQ2 ärtu KJ4 ruutu A93 risti T52",
+        "N: spades AKQ2 hearts KJ4 diamonds A93 clubs T52",
+        "N: ♠AKQ2 ♥KJ4 ♦A93 ♣T52",
+        "N: SAKQ2 HKJ4 DA93 CT52",
+        "N: SAKQ2HKJ4DA93CT52",
+    ):
         assert deal_batch(1, seed=3, predeal=text)[0]["N"].to_pbn() == "AKQ2.KJ4.A93.T52", text
     with pytest.raises(ConstraintError, match="cannot read North's predeal"):
         deal_batch(1, seed=3, predeal="N: flat AKQ")

@@ -25,10 +25,14 @@ def _play(session, pattern):
         if right:
             session.answer(q.answer_text)
         else:
-            wrong = {"number": lambda: "-1", "yesno": lambda: "no" if q.answer == "yes" else "yes",
-                     "text": lambda: "13-0-0-0", "seat": lambda: "N" if q.answer != "N" else "S",
-                     "call": lambda: "7NT" if q.answer != "7NT" else "1C",
-                     "choice": lambda: next(c for c in q.choices if c != q.answer)}[q.kind]()
+            wrong = {
+                "number": lambda q: "-1",
+                "yesno": lambda q: "no" if q.answer == "yes" else "yes",
+                "text": lambda q: "13-0-0-0",
+                "seat": lambda q: "N" if q.answer != "N" else "S",
+                "call": lambda q: "7NT" if q.answer != "7NT" else "1C",
+                "choice": lambda q: next(c for c in q.choices if c != q.answer),
+            }[q.kind](q)
             fb = session.answer(wrong)
             assert fb.understood and not fb.correct
         session.next()
@@ -161,8 +165,12 @@ KILLED_IN_TRANSACTION = textwrap.dedent("""
 @pytest.mark.slow
 def test_sigkill_inside_a_transaction_rolls_it_back(tmp_path):
     path = tmp_path / "progress.sqlite3"
-    proc = subprocess.Popen([sys.executable, "-c", KILLED_IN_TRANSACTION, str(path)],
-                            stdout=subprocess.PIPE, stdin=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLED_IN_TRANSACTION, str(path)],
+        stdout=subprocess.PIPE,
+        stdin=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout.readline().strip() == "in transaction"
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=30)

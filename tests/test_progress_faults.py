@@ -25,9 +25,20 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _record(store, i=0, user="ann"):
-    return store.record(user=user, session="s", question_id=f"q{i}", source="gen:hcp", seed=i,
-                        topic="hcp", level=1, kind="number", lang="en", given="1", expected="1",
-                        correct=bool(i % 2))
+    return store.record(
+        user=user,
+        session="s",
+        question_id=f"q{i}",
+        source="gen:hcp",
+        seed=i,
+        topic="hcp",
+        level=1,
+        kind="number",
+        lang="en",
+        given="1",
+        expected="1",
+        correct=bool(i % 2),
+    )
 
 
 OLD_SCHEMA = """CREATE TABLE answers (
@@ -42,9 +53,12 @@ def _old_file(path: Path, rows: int = 50) -> None:
     """A progress file of the first schema (no session column, no version table)."""
     con = sqlite3.connect(path)
     con.executescript(OLD_SCHEMA)
-    con.executemany("INSERT INTO answers (user, question_id, source, seed, topic, level, kind, lang,"
-                    " given, expected, correct, answered_at) VALUES ('ann', ?, 'gen:hcp', ?, 'hcp', 1,"
-                    " 'number', 'en', '1', '1', ?, 0)", [(f"q{i}", i, i % 2) for i in range(rows)])
+    con.executemany(
+        "INSERT INTO answers (user, question_id, source, seed, topic, level, kind, lang,"
+        " given, expected, correct, answered_at) VALUES ('ann', ?, 'gen:hcp', ?, 'hcp', 1,"
+        " 'number', 'en', '1', '1', ?, 0)",
+        [(f"q{i}", i, i % 2) for i in range(rows)],
+    )
     con.commit()
     con.close()
 
@@ -115,7 +129,9 @@ def test_a_busy_file_waits_briefly_then_says_so(tmp_path):
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another program in the middle of writing
     try:
-        with pytest.raises(ProgressError, match="another program .* more than 0.2 s.*nothing already saved is lost"):
+        with pytest.raises(
+            ProgressError, match="another program .* more than 0.2 s.*nothing already saved is lost"
+        ):
             _record(store)
         with pytest.raises(ProgressError, match="another program"):
             ProgressStore(path, timeout=0.2)  # found at open, not at the first answer
@@ -149,7 +165,9 @@ def _damaged_file(path: Path, rows: int = 3001) -> None:
         store._conn.execute(
             "INSERT INTO answers (user, session, question_id, source, seed, topic, level, kind, lang,"
             " given, expected, correct, answered_at) VALUES ('ann','s',?,'gen:hcp',?,'hcp',1,'number',"
-            "'en','1','1',1,0)", (f"q{i}", i))
+            "'en','1','1',1,0)",
+            (f"q{i}", i),
+        )
     store._conn.execute("COMMIT")
     store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     store.close()
@@ -157,7 +175,7 @@ def _damaged_file(path: Path, rows: int = 3001) -> None:
     page = 4096
     assert len(data) > 20 * page
     for p in (8, 9):  # two leaf pages of the answers table in the middle of the file
-        data[p * page + 8: (p + 1) * page] = b"\xa5" * (page - 8)
+        data[p * page + 8 : (p + 1) * page] = b"\xa5" * (page - 8)
     path.write_bytes(bytes(data))
 
 
@@ -219,8 +237,17 @@ def _as_nobody(args):
     if os.geteuid() != 0:
         cmd = [sys.executable, "-c", AS_NOBODY, str(ROOT), *args]
     elif shutil.which("setpriv"):
-        cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c",
-               AS_NOBODY, str(ROOT), *args]
+        cmd = [
+            "setpriv",
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            sys.executable,
+            "-c",
+            AS_NOBODY,
+            str(ROOT),
+            *args,
+        ]
     else:
         pytest.skip("needs setpriv to test as an unprivileged user")
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
@@ -276,8 +303,12 @@ MIGRATE_SLOWLY = textwrap.dedent("""
 def test_sigkill_during_a_migration_loses_nothing(tmp_path):
     path = tmp_path / "old.sqlite3"
     _old_file(path, 200)
-    proc = subprocess.Popen([sys.executable, "-c", MIGRATE_SLOWLY, str(path)], stdout=subprocess.PIPE,
-                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.Popen(
+        [sys.executable, "-c", MIGRATE_SLOWLY, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert proc.stdout.readline().strip() == "migrating"
     time.sleep(1.5)  # well inside the endless statement (not a timing assertion: any moment will do)
     os.kill(proc.pid, signal.SIGKILL)

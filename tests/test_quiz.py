@@ -6,21 +6,21 @@ from __future__ import annotations
 import re
 
 import pytest
+from oracles import declarer_by_the_laws, legal_by_the_laws, lowest_bid_in
 
 from bridgelab import Hand
-from bridgelab.rules.auction import Auction
-from bridgelab.model.cards import SUITS, SUIT_SYMBOLS, Strain
+from bridgelab.model.cards import SUIT_SYMBOLS, SUITS, Strain
 from bridgelab.model.contract import Call, Contract
 from bridgelab.model.errors import BridgeError, IllegalCall
 from bridgelab.model.hand import holding_to_text
-from bridgelab.text.i18n import LANGUAGES
 from bridgelab.quiz import GENERATORS, TOPICS, Question, QuizSession, make_question, register_generator
-from bridgelab.quiz.core import generators_for
 from bridgelab.quiz.answers import format_number
+from bridgelab.quiz.core import generators_for
 from bridgelab.quiz.session import _read
-from bridgelab.text.words import call_name, seat_name, strain_name
+from bridgelab.rules.auction import Auction
 from bridgelab.rules.scoring import score, score_breakdown
-from oracles import declarer_by_the_laws, legal_by_the_laws, lowest_bid_in
+from bridgelab.text.i18n import LANGUAGES
+from bridgelab.text.words import call_name, seat_name, strain_name
 
 SEEDS = range(200)
 
@@ -28,17 +28,32 @@ SEEDS = range(200)
 # on purpose (test_the_builtin_generators_are_these), and no test depends on what some import
 # happened to register.
 BUILTIN = {
-    "balanced.is_balanced": "balanced", "declarer.declarer": "declarer", "declarer.dummy": "declarer",
-    "declarer.leader": "declarer", "duplicate.doubled": "duplicate-scoring",
-    "duplicate.made": "duplicate-scoring", "duplicate.result": "duplicate-scoring",
-    "fit.count": "fit", "fit.yesno": "fit", "hcp.count": "hcp", "hcp.near_miss": "hcp",
-    "honour_tricks.count": "honour-tricks", "legality.is_legal": "legality",
-    "legality.lowest_bid": "legality", "legality.pick_legal": "legality", "losers.count": "losers",
-    "opening.what_to_open": "opening", "pattern.of_hand": "pattern",
-    "quick_tricks.count": "quick-tricks", "rebid.what_to_rebid": "rebid",
+    "balanced.is_balanced": "balanced",
+    "declarer.declarer": "declarer",
+    "declarer.dummy": "declarer",
+    "declarer.leader": "declarer",
+    "duplicate.doubled": "duplicate-scoring",
+    "duplicate.made": "duplicate-scoring",
+    "duplicate.result": "duplicate-scoring",
+    "fit.count": "fit",
+    "fit.yesno": "fit",
+    "hcp.count": "hcp",
+    "hcp.near_miss": "hcp",
+    "honour_tricks.count": "honour-tricks",
+    "legality.is_legal": "legality",
+    "legality.lowest_bid": "legality",
+    "legality.pick_legal": "legality",
+    "losers.count": "losers",
+    "opening.what_to_open": "opening",
+    "pattern.of_hand": "pattern",
+    "quick_tricks.count": "quick-tricks",
+    "rebid.what_to_rebid": "rebid",
     "response.what_to_respond": "response",
-    "rubber.above": "rubber-scoring", "rubber.below": "rubber-scoring", "rubber.where": "rubber-scoring",
-    "tricks.after_auction": "tricks", "tricks.needed": "tricks",
+    "rubber.above": "rubber-scoring",
+    "rubber.below": "rubber-scoring",
+    "rubber.where": "rubber-scoring",
+    "tricks.after_auction": "tricks",
+    "tricks.needed": "tricks",
 }
 
 
@@ -48,8 +63,10 @@ def test_the_builtin_generators_are_these():
     import subprocess
     import sys
 
-    code = ("import json; from bridgelab.quiz.core import generators_for; "
-            "print(json.dumps({g.name: g.topic for g in generators_for() if not g.name.startswith('test.')}))")
+    code = (
+        "import json; from bridgelab.quiz.core import generators_for; "
+        "print(json.dumps({g.name: g.topic for g in generators_for() if not g.name.startswith('test.')}))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == BUILTIN
 
@@ -59,23 +76,42 @@ def questions(name, seeds=SEEDS, lang="en"):
 
 
 def test_every_topic_of_the_contract_has_a_generator():
-    for topic in ("legality", "tricks", "declarer", "duplicate-scoring", "rubber-scoring", "hcp",
-                  "honour-tricks", "quick-tricks", "losers", "pattern", "balanced"):
+    for topic in (
+        "legality",
+        "tricks",
+        "declarer",
+        "duplicate-scoring",
+        "rubber-scoring",
+        "hcp",
+        "honour-tricks",
+        "quick-tricks",
+        "losers",
+        "pattern",
+        "balanced",
+    ):
         assert topic in TOPICS
         assert [g for g in generators_for([topic]) if g.topic == topic], topic
 
 
 # ---- hand evaluation -----------------------------------------------------------------------
 
+
 def _suit_rows(hand):
-    return [f"{SUIT_SYMBOLS[s.name]} {holding_to_text(hand.holdings[i]).replace('T', '10') or '—'}"
-            for i, s in enumerate(SUITS)]
+    return [
+        f"{SUIT_SYMBOLS[s.name]} {holding_to_text(hand.holdings[i]).replace('T', '10') or '—'}"
+        for i, s in enumerate(SUITS)
+    ]
 
 
-@pytest.mark.parametrize("name, evaluator", [
-    ("hcp.count", "hcp"), ("honour_tricks.count", "honour_tricks"),
-    ("quick_tricks.count", "quick_tricks"), ("losers.count", "losers"),
-])
+@pytest.mark.parametrize(
+    "name, evaluator",
+    [
+        ("hcp.count", "hcp"),
+        ("honour_tricks.count", "honour_tricks"),
+        ("quick_tricks.count", "quick_tricks"),
+        ("losers.count", "losers"),
+    ],
+)
 def test_counting_questions_agree_with_the_holding_tables(name, evaluator):
     for q in questions(name):
         hand = Hand.from_pbn(q.data["hand"])
@@ -93,7 +129,7 @@ def test_counting_questions_agree_with_the_holding_tables(name, evaluator):
 def test_hcp_explanation_names_each_honour():
     for q in questions("hcp.count", range(50)):
         hand = Hand.from_pbn(q.data["hand"])
-        for i, suit in enumerate(SUITS):
+        for i, _suit in enumerate(SUITS):
             ranks = holding_to_text(hand.holdings[i])
             for r, v in (("A", 4), ("K", 3), ("Q", 2), ("J", 1)):
                 if r in ranks:
@@ -135,6 +171,7 @@ def test_balanced_questions_mix_near_misses():
 
 
 # ---- auctions ------------------------------------------------------------------------------
+
 
 def _auction(q):
     text = q.data["auction"]
@@ -182,9 +219,9 @@ def test_lowest_bid_questions():
     for q in questions("legality.lowest_bid"):
         a = _auction(q)
         strain = Strain[q.data["strain"]]
-        want = lowest_bid_in(list(a.calls), strain.name)   # Law 18D, written out
+        want = lowest_bid_in(list(a.calls), strain.name)  # Law 18D, written out
         assert Call.parse(q.answer) == want
-        if want.level > 1:   # one level lower is insufficient, as the explanation says
+        if want.level > 1:  # one level lower is insufficient, as the explanation says
             assert Call.bid(want.level - 1, strain) not in legal_by_the_laws(list(a.calls))
         assert str(a.last_bid) in q.explanation and str(want) in q.explanation
 
@@ -198,8 +235,10 @@ def test_pick_legal_has_exactly_one_legal_choice():
         assert len(q.choices) == 4 and set(q.choices) == set(calls)
 
 
-@pytest.mark.parametrize("name, role", [("declarer.declarer", "declarer"), ("declarer.dummy", "dummy"),
-                                        ("declarer.leader", "opening_leader")])
+@pytest.mark.parametrize(
+    "name, role",
+    [("declarer.declarer", "declarer"), ("declarer.dummy", "dummy"), ("declarer.leader", "opening_leader")],
+)
 @pytest.mark.slow
 def test_declarer_dummy_leader_agree_with_the_auction(name, role):
     tricky = 0
@@ -212,7 +251,9 @@ def test_declarer_dummy_leader_agree_with_the_auction(name, role):
         assert q.answer == "NESW"[seat]
         assert seat_name(c.declarer, "en") in q.explanation
         assert f"{seat_name(c.declarer, 'en')} is declarer" in q.explanation
-        assert seat_name(c.dummy, "en") in q.explanation and seat_name(c.opening_leader, "en") in q.explanation
+        assert (
+            seat_name(c.dummy, "en") in q.explanation and seat_name(c.opening_leader, "en") in q.explanation
+        )
         assert strain_name(c.strain, "en") in q.explanation
         tricky += c.declarer != a.last_bidder
     assert tricky > 60  # declarer is often not the player who made the last bid
@@ -230,6 +271,7 @@ def test_tricks_questions():
 
 
 # ---- scoring -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", ["duplicate.made", "duplicate.result", "duplicate.doubled"])
 def test_duplicate_score_agrees_with_the_scoring_table(name):
@@ -266,12 +308,19 @@ def test_rubber_where_matches_the_part():
         bd = score_breakdown(d["contract"], d["tricks"], d["vulnerable"])
         part = next(p for p in bd.parts if p.part == d["part"])
         assert part.line == d["line"] and part.side == d["side"]
-        assert q.answer == {("declarer", "below"): q.choices[0], ("declarer", "above"): q.choices[1],
-                            ("defenders", "above"): q.choices[2]}[(part.side, part.line)]
+        assert (
+            q.answer
+            == {
+                ("declarer", "below"): q.choices[0],
+                ("declarer", "above"): q.choices[1],
+                ("defenders", "above"): q.choices[2],
+            }[(part.side, part.line)]
+        )
         assert str(part.points) in q.prompt
 
 
 # ---- every generator, every language ---------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", sorted(BUILTIN))
 def test_every_generator_in_every_language(name):
@@ -307,9 +356,13 @@ def test_explanations_are_translated():
 
 # ---- the session -----------------------------------------------------------------------------
 
+
 def _wrong(q):
-    return {"number": str(q.answer + 1) if isinstance(q.answer, int) else "99", "yesno": "no" if q.answer == "yes" else "yes",
-            "text": "13-0-0-0"}[q.kind]
+    return {
+        "number": str(q.answer + 1) if isinstance(q.answer, int) else "99",
+        "yesno": "no" if q.answer == "yes" else "yes",
+        "text": "13-0-0-0",
+    }[q.kind]
 
 
 def test_session_is_seeded_and_counts():
@@ -386,8 +439,9 @@ def test_register_generator_adds_a_topic():
     @register_generator("test-topic", level=1, name="test.constant")
     def constant(rng, lang):
         """a test topic"""
-        return Question(id="", topic="test-topic", level=1, kind="call", prompt="Bid four spades",
-                        answer="4S")
+        return Question(
+            id="", topic="test-topic", level=1, kind="call", prompt="Bid four spades", answer="4S"
+        )
 
     try:
         s = QuizSession(topics=["test-topic"], seed=1, length=1, lang="et")
@@ -403,7 +457,9 @@ def test_quiz_does_not_import_widget_libraries():
     import subprocess
     import sys
 
-    code = ("import sys, bridgelab.quiz as q; s = q.QuizSession(seed=1, length=3); s.current; "
-            "print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)")
+    code = (
+        "import sys, bridgelab.quiz as q; s = q.QuizSession(seed=1, length=3); s.current; "
+        "print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]

@@ -20,8 +20,16 @@ AUCTIONS = DATA / "auctions_from_texts.json"
 
 # The answers printed in the Estonian course (below the line, above the line / defenders).
 ET_ANSWERS = {
-    "1": (120, 500), "2": (None, 200), "3": (100, 30), "4": (40, 20), "5": (None, 100),
-    "6": (240, 500), "7": (None, 300), "8": (420, 1550), "9": (120, 0), "10": (100, 40),
+    "1": (120, 500),
+    "2": (None, 200),
+    "3": (100, 30),
+    "4": (40, 20),
+    "5": (None, 100),
+    "6": (240, 500),
+    "7": (None, 300),
+    "8": (420, 1550),
+    "9": (120, 0),
+    "10": (100, 40),
 }
 
 
@@ -30,7 +38,7 @@ def test_estonian_exercise_bank_matches_the_text_and_the_engine():
     assert bank.id == "et-scoring-exercise" and bank.language == "et"
     got = {}
     for e in bank.entries:
-        number, part = e.id.rstrip("ab"), e.id[len(e.id.rstrip("ab")):]
+        number, part = e.id.rstrip("ab"), e.id[len(e.id.rstrip("ab")) :]
         below, above = ET_ANSWERS[number]
         want = below if part == "a" else above
         assert e.answer == want, e.id
@@ -114,13 +122,33 @@ GOOD = {
     "id": "test-bank",
     "title": {"en": "Test"},
     "questions": [
-        {"id": "q1", "topic": "duplicate-scoring", "level": 1, "kind": "number",
-         "prompt": {"en": "4♠ making ten tricks, not vulnerable?"}, "answer": 420,
-         "check": {"scoring": "duplicate", "contract": "4S", "tricks": 10, "vulnerable": False}},
-        {"id": "q2", "topic": "declarer", "level": 1, "kind": "seat", "prompt": "Who declares?",
-         "answer": "S", "check": {"auction": "1NT 2H 2S P 4S P P P", "dealer": "N", "ask": "declarer"}},
-        {"id": "q3", "topic": "legality", "level": 1, "kind": "choice", "prompt": {"en": "Pick"},
-         "answer": "1♠", "choices": ["1♠", "1♦"]},
+        {
+            "id": "q1",
+            "topic": "duplicate-scoring",
+            "level": 1,
+            "kind": "number",
+            "prompt": {"en": "4♠ making ten tricks, not vulnerable?"},
+            "answer": 420,
+            "check": {"scoring": "duplicate", "contract": "4S", "tricks": 10, "vulnerable": False},
+        },
+        {
+            "id": "q2",
+            "topic": "declarer",
+            "level": 1,
+            "kind": "seat",
+            "prompt": "Who declares?",
+            "answer": "S",
+            "check": {"auction": "1NT 2H 2S P 4S P P P", "dealer": "N", "ask": "declarer"},
+        },
+        {
+            "id": "q3",
+            "topic": "legality",
+            "level": 1,
+            "kind": "choice",
+            "prompt": {"en": "Pick"},
+            "answer": "1♠",
+            "choices": ["1♠", "1♦"],
+        },
     ],
 }
 
@@ -157,13 +185,25 @@ CASES = [
     (lambda d: d["questions"][2].update(id="q1"), "question 3 (id 'q1')", "used twice"),
     (lambda d: d["questions"][2].update(answer="1NT"), "question 3 (id 'q3')", 'not one of the "choices"'),
     (lambda d: d["questions"][0].update(answer="many"), "question 1 (id 'q1')", "is not a number"),
-    (lambda d: d["questions"][0].update(answer=450), "question 1 (id 'q1')", "does not agree with the engine"),
-    (lambda d: d["questions"][1].update(answer="N"), "question 2 (id 'q2')", "does not agree with the engine"),
+    (
+        lambda d: d["questions"][0].update(answer=450),
+        "question 1 (id 'q1')",
+        "does not agree with the engine",
+    ),
+    (
+        lambda d: d["questions"][1].update(answer="N"),
+        "question 2 (id 'q2')",
+        "does not agree with the engine",
+    ),
     (lambda d: d["questions"][1].update(answer="Q"), "question 2 (id 'q2')", "is not a seat"),
     (lambda d: d["questions"][0]["check"].update(trick=10), "question 1 (id 'q1')", "unknown key 'trick'"),
     (lambda d: d["questions"][0]["check"].update(contract="9S"), "question 1 (id 'q1')", 'field "check"'),
     (lambda d: d["questions"][1]["check"].update(auction="1NT 1H"), "question 2 (id 'q2')", "check.auction"),
-    (lambda d: d["questions"][0].update(prompt={"english!": "x"}), "question 1 (id 'q1')", "not a language code"),
+    (
+        lambda d: d["questions"][0].update(prompt={"english!": "x"}),
+        "question 1 (id 'q1')",
+        "not a language code",
+    ),
     (lambda d: d["questions"].append("q4"), "question 4", "a question is a JSON object"),
 ]
 

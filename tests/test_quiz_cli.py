@@ -13,8 +13,14 @@ from bridgelab.quiz import ProgressStore, QuizSession, bundled_banks
 
 def _run(args, stdin, tmp_path):
     env = {**os.environ, "BRIDGELAB_DATA_DIR": str(tmp_path / "data")}
-    return subprocess.run([sys.executable, "-m", "bridgelab", "quiz", *args], input=stdin, text=True,
-                          capture_output=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "bridgelab", "quiz", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
 
 
 @pytest.mark.slow
@@ -50,8 +56,11 @@ def test_scoring_quiz_in_estonian(tmp_path):
 
 @pytest.mark.slow
 def test_end_of_input_stops_and_keeps_what_was_answered(tmp_path):
-    out = _run(["--topic", "tricks", "--seed", "3", "-n", "5", "--store", str(tmp_path / "p.db"), "--no-banks"],
-               "7\n", tmp_path)
+    out = _run(
+        ["--topic", "tricks", "--seed", "3", "-n", "5", "--store", str(tmp_path / "p.db"), "--no-banks"],
+        "7\n",
+        tmp_path,
+    )
     assert out.returncode == 0
     assert "out of 1" in out.stdout
     assert ProgressStore(tmp_path / "p.db").count() == 1

@@ -41,6 +41,7 @@ def ids(paths):
 
 # ---- the corpus itself ----------------------------------------------------------------------------
 
+
 def test_the_corpus_is_listed_with_its_sources():
     with open(REAL / "SOURCES.tsv", encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(fh, delimiter="\t"))
@@ -78,10 +79,32 @@ def test_written_back_unchanged_byte_for_byte(path):
 def test_written_files_read_back_the_same(path):
     records = read(path)
     # as PBN, changed (so that each game is written afresh) and unchanged
-    changed = [pbn.DealRecord(**{**{f: getattr(r, f) for f in ("deal", "board", "dealer",
-                                  "vulnerable", "auction", "alerts", "contract", "passed_out",
-                                  "result", "dd", "tags", "sections", "known")},
-                                 "notes": r.notes + ("checked here",)}) for r in records]
+    changed = [
+        pbn.DealRecord(
+            **{
+                **{
+                    f: getattr(r, f)
+                    for f in (
+                        "deal",
+                        "board",
+                        "dealer",
+                        "vulnerable",
+                        "auction",
+                        "alerts",
+                        "contract",
+                        "passed_out",
+                        "result",
+                        "dd",
+                        "tags",
+                        "sections",
+                        "known",
+                    )
+                },
+                "notes": r.notes + ("checked here",),
+            }
+        )
+        for r in records
+    ]
     for recs in (records, changed):
         again = quietly(pbn.loads, pbn.dumps(recs))
         assert [strip(r) for r in again] == [strip(r) for r in recs]
@@ -98,9 +121,25 @@ def test_written_files_read_back_the_same(path):
 
 def strip(r: pbn.DealRecord) -> pbn.DealRecord:
     """The record without its memory of the file (so that it is written afresh)."""
-    fields = {f: getattr(r, f) for f in ("deal", "board", "dealer", "vulnerable", "auction",
-                                         "alerts", "contract", "passed_out", "result", "notes",
-                                         "dd", "tags", "sections", "known")}
+    fields = {
+        f: getattr(r, f)
+        for f in (
+            "deal",
+            "board",
+            "dealer",
+            "vulnerable",
+            "auction",
+            "alerts",
+            "contract",
+            "passed_out",
+            "result",
+            "notes",
+            "dd",
+            "tags",
+            "sections",
+            "known",
+        )
+    }
     return pbn.DealRecord(**fields)
 
 
@@ -134,20 +173,26 @@ def test_agrees_with_endplay(path):
             assert b.board_num == r.board
         if r.dealer is not None and b.dealer is not None:
             assert b.dealer.abbr == r.dealer.name
-        if r.vulnerable is not None and b.vul is not None and "Vulnerable" in (r.source.text if
-                                                                               hasattr(r.source, "text") else ""):
+        if (
+            r.vulnerable is not None
+            and b.vul is not None
+            and "Vulnerable" in (r.source.text if hasattr(r.source, "text") else "")
+        ):
             assert VUL[b.vul.name] == r.vulnerable.value
         if r.auction:
             assert [str(x) for x in r.auction] and len(b.auction) == len(r.auction)
         if r.contract is not None and b.contract is not None and b.contract.level:
             assert (b.contract.level, STRAIN[b.contract.denom.name]) == (
-                r.contract.level, r.contract.strain.name)
+                r.contract.level,
+                r.contract.strain.name,
+            )
             if r.contract.declarer is not None:
                 assert b.contract.declarer.abbr == r.contract.declarer.name
     assert compared or not any(r.deal for r in mine)
 
 
 # ---- results: the laws' play engine, and another program's conversion ------------------------
+
 
 @pytest.mark.parametrize("path", LIN_FILES, ids=ids(LIN_FILES))
 def test_lin_results_are_the_tricks_the_play_gives(path):
@@ -172,8 +217,9 @@ def test_lin_agrees_with_pbntools_own_conversion():
         assert got.auction == want.auction and got.contract == want.contract
         assert got.result == want.result
         assert {k: got.tags[k] for k in ("North", "East", "South", "West")} == {
-            k: want.tags[k] for k in ("North", "East", "South", "West")}
-        assert [str(c) for c in got.play] == [str(c) for c in want.play][:len(got.play)]
+            k: want.tags[k] for k in ("North", "East", "South", "West")
+        }
+        assert [str(c) for c in got.play] == [str(c) for c in want.play][: len(got.play)]
 
 
 def test_end_positions_and_partial_deals_keep_their_cards():

@@ -35,7 +35,10 @@ def test_whole_rubber_two_games_to_one():
     # 7. 3♥X by S, 9 tricks, vulnerable: 180 below (game), 50 for the double, rubber 500 (2-1)
     d = r.record("3HX by S", 9)
     assert d.vulnerable and [(e.part, e.points) for e in d.entries] == [
-        ("trick_score", 180), ("insult", 50), ("rubber_bonus", 500)]
+        ("trick_score", 180),
+        ("insult", 50),
+        ("rubber_bonus", 500),
+    ]
     assert r.is_over and r.is_complete
     # By hand: We 60+30+300+40+120+500+100+180+50+500 = 1880; They 100+30+150+40 = 320
     assert _col(r, "NS", "below") == [60, 40, 120, 180]
@@ -62,12 +65,12 @@ def test_rubber_two_nil_and_vulnerability_raises_penalties():
 
 def test_part_scores_do_not_carry_into_the_next_game():
     r = RubberScoresheet()
-    r.record("2S by N", 8)    # 60 for We
-    r.record("4H by E", 10)   # They's game: the line is drawn under our 60
-    r.record("1NT by S", 7)   # 40 for We: 60 + 40 would be 100, but the 60 no longer counts
+    r.record("2S by N", 8)  # 60 for We
+    r.record("4H by E", 10)  # They's game: the line is drawn under our 60
+    r.record("1NT by S", 7)  # 40 for We: 60 + 40 would be 100, but the 60 no longer counts
     assert r.games_won[Side.NS] == 0 and r.below("we") == 40
-    r.record("1NT by N", 7)   # 40 + 40 = 80: still no game
-    r.record("1C by S", 7)    # 80 + 20 = 100: game from three part-scores
+    r.record("1NT by N", 7)  # 40 + 40 = 80: still no game
+    r.record("1C by S", 7)  # 80 + 20 = 100: game from three part-scores
     assert r.games_won[Side.NS] == 1 and r.below("we") == 0 and r.game == 2
 
 
@@ -82,19 +85,24 @@ def test_a_huge_deal_wins_only_one_game():
 def test_honours_go_to_whoever_holds_them_even_when_the_contract_fails():
     r = RubberScoresheet()
     d = r.record("4H by N", 9, honours="five", honours_by="E")
-    assert [(e.side, e.points, e.part) for e in d.entries] == [(Side.EW, 50, "undertricks"), (Side.EW, 150, "honours")]
+    assert [(e.side, e.points, e.part) for e in d.entries] == [
+        (Side.EW, 50, "undertricks"),
+        (Side.EW, 150, "honours"),
+    ]
     with pytest.raises(ParseError, match="no trump"):
         r.record("4H by N", 10, honours="aces")
 
 
 def test_unfinished_rubber():
     r = RubberScoresheet()
-    r.record("2S by N", 8)    # 60 for We, cut off later
-    r.record("4H by E", 10)   # They: a game
-    r.record("1NT by W", 7)   # They: 40 part-score in the unfinished game
-    new = r.end()             # one game up: 300; the only part-score in the game in progress: 100
+    r.record("2S by N", 8)  # 60 for We, cut off later
+    r.record("4H by E", 10)  # They: a game
+    r.record("1NT by W", 7)  # They: 40 part-score in the unfinished game
+    new = r.end()  # one game up: 300; the only part-score in the game in progress: 100
     assert [(e.side, e.points, e.part) for e in new] == [
-        (Side.EW, 300, "unfinished_game"), (Side.EW, 100, "unfinished_partscore")]
+        (Side.EW, 300, "unfinished_game"),
+        (Side.EW, 100, "unfinished_partscore"),
+    ]
     assert r.totals == {"We": 60, "They": 120 + 40 + 300 + 100}
     assert r.is_over and r.unfinished and not r.is_complete and r.winner == "They"
     with pytest.raises(BridgeError):
@@ -103,10 +111,10 @@ def test_unfinished_rubber():
 
 def test_unfinished_rubber_both_sides_alike_get_no_premium():
     r = RubberScoresheet()
-    r.record("4H by E", 10)   # They: a game
-    r.record("3NT by N", 9)   # We: a game (one game all)
-    r.record("1NT by W", 7)   # They: 40
-    r.record("2D by S", 8)    # We: 40: both sides have a part-score
+    r.record("4H by E", 10)  # They: a game
+    r.record("3NT by N", 9)  # We: a game (one game all)
+    r.record("1NT by W", 7)  # They: 40
+    r.record("2D by S", 8)  # We: 40: both sides have a part-score
     assert r.end() == []
     assert r.totals == {"We": 100 + 40, "They": 120 + 40} and r.winner == "They" and r.margin == 20
 
@@ -141,14 +149,14 @@ def test_sheet_display_is_the_cross_and_deterministic():
     assert a._repr_html_() == b._repr_html_() and str(a) == str(b)
     html = a._repr_html_()
     assert html.count("<tr>") >= 5 and "border-bottom:3px solid #000" in html  # the line
-    assert "title=\"Trick score: 2 odd tricks in ♥ at 30 each = 60\"" in html
+    assert 'title="Trick score: 2 odd tricks in ♥ at 30 each = 60"' in html
     text = str(a).splitlines()
     assert text[0].split() == ["We", "|", "They"]
     line = next(i for i, t in enumerate(text) if t.startswith("="))
     above = text[1:line]
     assert above[-1].split() == ["30", "|", "30"]  # the first premiums sit just above the line
     assert text[line + 1].split() == ["60", "|", "100"]  # game 1: our 60, their game
-    assert text[line + 2].startswith("-")                # the line drawn under game 1
+    assert text[line + 2].startswith("-")  # the line drawn under game 1
     assert text[-2].split() == ["Total", "210", "|", "130"]
     assert text[-1] == "In progress; We lead by 80"
     frame = a.to_frame()
@@ -166,19 +174,26 @@ def test_chicago_vulnerability_cycle():
     table = [(c.is_vulnerable("NS", n), c.is_vulnerable("EW", n)) for n in (1, 2, 3, 4)]
     assert table == [(False, False), (False, True), (True, False), (True, True)]
     c2 = ChicagoScoresheet(first_dealer="W")  # deal 2 dealt by North: North-South vulnerable
-    assert [(c2.is_vulnerable("NS", n), c2.is_vulnerable("EW", n)) for n in (2, 3)] == [(True, False), (False, True)]
+    assert [(c2.is_vulnerable("NS", n), c2.is_vulnerable("EW", n)) for n in (2, 3)] == [
+        (True, False),
+        (False, True),
+    ]
     with pytest.raises(ParseError, match="1 to 4"):
         c.is_vulnerable("NS", 5)
 
 
 def test_chicago_four_deals():
     c = ChicagoScoresheet()
-    c.record("2S by N", 8)     # deal 1: 60 below for We, no part-score bonus
+    c.record("2S by N", 8)  # deal 1: 60 below for We, no part-score bonus
     d = c.record("2NT by N", 8)  # deal 2 (EW vulnerable): 60 + 70 = 130, game, We not vulnerable: 300
     assert [(e.part, e.points) for e in d.entries] == [("trick_score", 70), ("game_bonus", 300)]
-    c.record("3C by E", 9)     # deal 3 (NS vulnerable): 60 below for They
-    d = c.record("1H by W", 8)   # deal 4: 30 below + 30 over; 60 + 30 = 90, no game: 100
-    assert [(e.part, e.points) for e in d.entries] == [("trick_score", 30), ("overtricks", 30), ("partscore_fourth", 100)]
+    c.record("3C by E", 9)  # deal 3 (NS vulnerable): 60 below for They
+    d = c.record("1H by W", 8)  # deal 4: 30 below + 30 over; 60 + 30 = 90, no game: 100
+    assert [(e.part, e.points) for e in d.entries] == [
+        ("trick_score", 30),
+        ("overtricks", 30),
+        ("partscore_fourth", 100),
+    ]
     assert c.is_over and c.totals == {"We": 60 + 70 + 300, "They": 60 + 30 + 30 + 100}
     assert c.winner == "We" and c.margin == 210
     with pytest.raises(BridgeError, match="over"):
@@ -187,20 +202,20 @@ def test_chicago_four_deals():
 
 def test_chicago_game_bonus_follows_vulnerability_on_the_deal():
     c = ChicagoScoresheet()
-    c.record("1C by E", 7)         # deal 1: They 20
-    d = c.record("4H by E", 10)    # deal 2 dealt by East: They vulnerable: 500
+    c.record("1C by E", 7)  # deal 1: They 20
+    d = c.record("4H by E", 10)  # deal 2 dealt by East: They vulnerable: 500
     assert d.entries[-1].points == 500 and d.vulnerable
-    c.record("3NT by N", 8)        # deal 3, We vulnerable, one down: 100 to They
-    d = c.record("1NT by S", 7)    # deal 4: We's 40 part-score: 100 bonus
+    c.record("3NT by N", 8)  # deal 3, We vulnerable, one down: 100 to They
+    d = c.record("1NT by S", 7)  # deal 4: We's 40 part-score: 100 bonus
     assert d.entries[-1].part == "partscore_fourth"
     assert c.totals == {"We": 40 + 100, "They": 20 + 120 + 500 + 100}
 
 
 def test_chicago_fourth_deal_completing_a_game_gets_the_game_bonus_only():
     c = ChicagoScoresheet()
-    c.record("2H by N", 8)   # 60
-    c.record("3D by E", 8)   # one down, They score nothing below
-    c.record("1H by S", 6)   # one down
+    c.record("2H by N", 8)  # 60
+    c.record("3D by E", 8)  # one down, They score nothing below
+    c.record("1H by S", 6)  # one down
     d = c.record("2C by N", 8)  # 60 + 40 = 100 on deal 4, both vulnerable: game 500, no 100
     assert [(e.part, e.points) for e in d.entries] == [("trick_score", 40), ("game_bonus", 500)]
 

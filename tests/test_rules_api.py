@@ -4,9 +4,9 @@ hand count, and their relatives."""
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 import subprocess
 import sys
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -26,18 +26,22 @@ def calls(text):
 
 # ---- 1. a dash is a pass, in every position ------------------------------------------------
 
-@pytest.mark.parametrize("text, dealer, want, contract", [
-    # hand counts: a pass after 1H by each other player ends the auction at 1H by North
-    ("1H - - -", "N", "1H P P P", "1H by N"),
-    # North opens 1NT, South 2C, North 2H, South 3NT: North named no trump first (Law 53: declarer
-    # is the first of the side to name the final strain)
-    ("1NT - 2C - 2H - 3NT all pass", "N", "1NT P 2C P 2H P 3NT P P P", "3NT by N"),
-    ("- 1H - - -", "N", "P 1H P P P", "1H by E"),            # the dealer's pass is kept
-    ("1H \u2013 \u2013 \u2013", "N", "1H P P P", "1H by N"),  # en dashes
-    ("1H \u2014 \u2014 \u2014", "W", "1H P P P", "1H by W"),  # em dashes
-    ("1H -, -, -", "S", "1H P P P", "1H by S"),
-    ("jedan-pik - - -", "N", "1S P P P", "1S by N"),          # a hyphen inside a word is no pass
-])
+
+@pytest.mark.parametrize(
+    "text, dealer, want, contract",
+    [
+        # hand counts: a pass after 1H by each other player ends the auction at 1H by North
+        ("1H - - -", "N", "1H P P P", "1H by N"),
+        # North opens 1NT, South 2C, North 2H, South 3NT: North named no trump first (Law 53: declarer
+        # is the first of the side to name the final strain)
+        ("1NT - 2C - 2H - 3NT all pass", "N", "1NT P 2C P 2H P 3NT P P P", "3NT by N"),
+        ("- 1H - - -", "N", "P 1H P P P", "1H by E"),  # the dealer's pass is kept
+        ("1H \u2013 \u2013 \u2013", "N", "1H P P P", "1H by N"),  # en dashes
+        ("1H \u2014 \u2014 \u2014", "W", "1H P P P", "1H by W"),  # em dashes
+        ("1H -, -, -", "S", "1H P P P", "1H by S"),
+        ("jedan-pik - - -", "N", "1S P P P", "1S by N"),  # a hyphen inside a word is no pass
+    ],
+)
 def test_dashes_are_passes_in_every_position(text, dealer, want, contract):
     a = Auction.parse(text, dealer=dealer)
     assert list(a.calls) == calls(want)
@@ -65,7 +69,7 @@ def _language_pass_words():
 def test_each_language_pass_word_in_every_position(lang, word):
     a = Auction.parse(f"{word} 1H {word} {word} {word}", dealer="N", lang=lang)
     assert list(a.calls) == calls("P 1H P P P")
-    a = Auction.parse(f"{word}, 1H, -, {word}, \u2013", dealer="N", lang=lang)   # mixed with dashes
+    a = Auction.parse(f"{word}, 1H, -, {word}, \u2013", dealer="N", lang=lang)  # mixed with dashes
     assert list(a.calls) == calls("P 1H P P P")
 
 
@@ -83,6 +87,7 @@ def test_a_call_with_a_loose_dash_is_not_a_call():
 
 
 # ---- 2. a passed-out board scores 0 (Law 77; the deal is passed out, Law 22A) -------------
+
 
 @pytest.mark.parametrize("result", ["Pass", "passed out", "P", "pass", "All Pass", "-", bl.PASSED_OUT])
 def test_passed_out_scores_zero(result):
@@ -103,8 +108,9 @@ def test_the_passed_out_auction_s_own_contract_scores_zero():
 
 
 def test_the_score_command_scores_a_passed_out_board():
-    out = subprocess.run([sys.executable, "-m", "bridgelab", "score", "Pass", "--json"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "bridgelab", "score", "Pass", "--json"], capture_output=True, text=True
+    )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["total"] == 0
     out = subprocess.run([sys.executable, "-m", "bridgelab", "score", "4S"], capture_output=True, text=True)
@@ -131,6 +137,7 @@ def test_play_of_a_passed_out_deal_is_refused_in_words():
 
 
 # ---- 3. matchpoints: missing results (Law 78A) and Neuberg ----------------------------------
+
 
 def test_a_missing_result_earns_nothing_and_counts_in_no_top():
     mp = bl.matchpoints([100, None, 50])
@@ -170,6 +177,7 @@ def test_neuberg_against_published_examples():
 
 # ---- 4. the model's values are always true --------------------------------------------------
 
+
 def test_every_seat_and_strain_is_true():
     assert all(bool(s) for s in Seat) and all(bool(s) for s in Strain) and all(bool(r) for r in Rank)
     a = Auction.parse("1NT P P P", dealer="N")
@@ -180,16 +188,20 @@ def test_every_seat_and_strain_is_true():
 
 # ---- 5. one rule for seat letters per language --------------------------------------------
 
-@pytest.mark.parametrize("lang, letters", [
-    # the languages' own initials (their terms files; Czech: sever, východ, jih, západ; Serbian
-    # writes the international N E S W, S being jug, and reads I, J, Z too; Malay: utara, timur,
-    # selatan, barat; Estonian: Nord, Ost, Süd, West)
-    ("cs", {"S": "N", "V": "E", "J": "S", "Z": "W", "N": "N", "W": "W"}),
-    ("sr", {"N": "N", "E": "E", "S": "S", "W": "W", "J": "S", "I": "E", "Z": "W"}),
-    ("ms", {"U": "N", "T": "E", "S": "S", "B": "W"}),
-    ("et", {"N": "N", "O": "E", "S": "S", "W": "W"}),
-    ("en", {"N": "N", "E": "E", "S": "S", "W": "W"}),
-])
+
+@pytest.mark.parametrize(
+    "lang, letters",
+    [
+        # the languages' own initials (their terms files; Czech: sever, východ, jih, západ; Serbian
+        # writes the international N E S W, S being jug, and reads I, J, Z too; Malay: utara, timur,
+        # selatan, barat; Estonian: Nord, Ost, Süd, West)
+        ("cs", {"S": "N", "V": "E", "J": "S", "Z": "W", "N": "N", "W": "W"}),
+        ("sr", {"N": "N", "E": "E", "S": "S", "W": "W", "J": "S", "I": "E", "Z": "W"}),
+        ("ms", {"U": "N", "T": "E", "S": "S", "B": "W"}),
+        ("et", {"N": "N", "O": "E", "S": "S", "W": "W"}),
+        ("en", {"N": "N", "E": "E", "S": "S", "W": "W"}),
+    ],
+)
 def test_seat_letters_follow_the_language_everywhere(lang, letters):
     from bridgelab.quiz.answers import parse_seat as answer_seat
     from bridgelab.text.terms import parse_seat
@@ -211,14 +223,18 @@ def test_seat_letters_follow_the_language_everywhere(lang, letters):
 def test_the_practice_table_and_advice_read_seats_in_the_language():
     from bridgelab.system import PracticeTable, advise
 
-    t = PracticeTable(bl.Deal.from_pbn(
-        "N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86"), learner="J", dealer="S",
-        lang="cs")
+    t = PracticeTable(
+        bl.Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86"),
+        learner="J",
+        dealer="S",
+        lang="cs",
+    )
     assert t.learner is Seat.S and t.auction.dealer is Seat.N
     assert advise("AKQ2.KJ4.A93.T52", seat="S", lang="cs").call == advise("AKQ2.KJ4.A93.T52", seat="N").call
 
 
 # ---- 6. one convention for the model's constructors ---------------------------------------
+
 
 def test_constructors_take_what_parse_reads():
     assert Call("bid", 4, "S") == Call.parse("4S") == Call.bid(4, "S")
@@ -230,12 +246,23 @@ def test_constructors_take_what_parse_reads():
     assert Contract(np.int64(4), "S").level == 4 and type(Contract(np.int64(4), "S").level) is int
 
 
-@pytest.mark.parametrize("make", [
-    lambda: Call("bid", True, "S"), lambda: Call("bid", 4.0, "S"), lambda: Call("bid", 8, "S"),
-    lambda: Call("bid", 4, None), lambda: Call("bid", 4, "Q"), lambda: Call("pass", 1, None),
-    lambda: Contract(True, "S"), lambda: Contract(4, "S", 3), lambda: Contract(4, "S", True),
-    lambda: Card("N", "A"), lambda: Card("S", "Z"), lambda: Seat.parse(True),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Call("bid", True, "S"),
+        lambda: Call("bid", 4.0, "S"),
+        lambda: Call("bid", 8, "S"),
+        lambda: Call("bid", 4, None),
+        lambda: Call("bid", 4, "Q"),
+        lambda: Call("pass", 1, None),
+        lambda: Contract(True, "S"),
+        lambda: Contract(4, "S", 3),
+        lambda: Contract(4, "S", True),
+        lambda: Card("N", "A"),
+        lambda: Card("S", "Z"),
+        lambda: Seat.parse(True),
+    ],
+)
 def test_constructors_refuse_the_rest(make):
     with pytest.raises(ParseError):
         make()
@@ -280,19 +307,19 @@ def test_a_certain_claim_ends_the_play_as_claimed():
 def test_claims_the_rules_cannot_judge_are_left_to_the_caller():
     from bridgelab.rules.play import Play
 
-    p = Play(MASTERS, "1NT by E")            # South leads: East is not on lead
+    p = Play(MASTERS, "1NT by E")  # South leads: East is not on lead
     c = p.claim(7)
     assert c.certain is None
-    p.play_on()                               # all four agree to play on (Law 68D)
+    p.play_on()  # all four agree to play on (Law 68D)
     p.play("S5")
     with pytest.raises(BridgeError, match="finish trick 1"):
         p.claim()
-    p.play_all("S2 SA S8")                    # West, North, East follow; North wins
-    c = p.claim(0, seat="E")                  # declarer concedes the rest: a concession cannot fail
+    p.play_all("S2 SA S8")  # West, North, East follow; North wins
+    c = p.claim(0, seat="E")  # declarer concedes the rest: a concession cannot fail
     assert c.certain is True and c.remaining == 12
     p.accept_claim()
     assert p.declarer_tricks == 0 and p.defender_tricks == 13 and p.result == -7
-    q = _after_one_trick("4S by N")            # declarer draws East's and West's three trumps with four
+    q = _after_one_trick("4S by N")  # declarer draws East's and West's three trumps with four
     assert q.claim().certain is True
     assert _after_one_trick("4S by N").claim(11).certain is None  # fewer than all: not judged
 
@@ -303,7 +330,7 @@ def test_a_defender_whose_partner_could_ruff_his_master_is_not_certain():
     # East declares 4S; North, a defender, wins the first trick and holds only top cards, four
     # trumps against three and three, but South, his partner, holds trumps to ruff a master with
     p = Play(MASTERS, "4S by E")
-    p.play_all("H5 H2 HA HJ")                 # South leads (East's left), then West, North, East
+    p.play_all("H5 H2 HA HJ")  # South leads (East's left), then West, North, East
     assert p.next_seat is Seat.N and p.claim(seat="N").certain is None
 
 
@@ -322,12 +349,12 @@ def test_honours_from_the_deal():
     from bridgelab.rules.play import honours_held
 
     assert honours_held(MASTERS, "NT") == ("aces", Seat.N)
-    assert honours_held(MASTERS, "S") == ("four", Seat.N)    # A K Q J of spades; the ten is East's
-    assert honours_held(MASTERS, "H") is None                  # A K Q only
+    assert honours_held(MASTERS, "S") == ("four", Seat.N)  # A K Q J of spades; the ten is East's
+    assert honours_held(MASTERS, "H") is None  # A K Q only
     five = bl.Deal.from_pbn("N:AKQJT.AK.AKQ.AKQ 98.QJT98.JT9.JT9 765.765.8765.876 432.432.432.5432")
     assert honours_held(five, "S") == ("five", Seat.N)
     sheet = bl.RubberScoresheet()
-    sheet.record("4S by N", 10, deal=MASTERS)                  # 120 below, 100 honours above
+    sheet.record("4S by N", 10, deal=MASTERS)  # 120 below, 100 honours above
     assert sheet.total("NS") == 220
     with pytest.raises(ParseError, match="the deal shows four"):
         bl.RubberScoresheet().record("4S by N", 10, honours="five", deal=MASTERS)
@@ -342,13 +369,14 @@ def test_chicago_with_deals_2_and_3_switched():
     assert [sw.is_vulnerable("NS", n) for n in (1, 2, 3, 4)] == [False, True, False, True]
     assert [sw.is_vulnerable("EW", n) for n in (1, 2, 3, 4)] == [False, False, True, True]
     sw.record("2C by N", 8)
-    d = sw.record("4S by N", 10)             # deal 2: NS vulnerable in the switched schedule: 500
+    d = sw.record("4S by N", 10)  # deal 2: NS vulnerable in the switched schedule: 500
     assert [e.points for e in d.entries] == [120, 500]
     with pytest.raises(ParseError, match="dealer_vulnerable"):
         ChicagoScoresheet("N", dealer_vulnerable="no")
 
 
 # ---- 8. caches follow the registries (issue 13, item 5) ------------------------------------
+
 
 def test_exact_figures_follow_a_point_count_registered_again():
     from math import comb
@@ -358,7 +386,7 @@ def test_exact_figures_follow_a_point_count_registered_again():
 
     try:
         bl.register_point_count("mine", {"A": 4, "K": 3, "Q": 2, "J": 1})
-        assert stats.hand_distribution("mine")["mine"].max() == 37       # the Milton count's top
+        assert stats.hand_distribution("mine")["mine"].max() == 37  # the Milton count's top
         assert stats.hand_probability(mine="40+") == 0
         v = EVALUATORS.version_of("mine")
         bl.register_point_count("mine", {"A": 5, "K": 3, "Q": 2, "J": 1})
@@ -367,7 +395,7 @@ def test_exact_figures_follow_a_point_count_registered_again():
         # (40 hands), or three queens (6) and two jacks (2): 4 x 6 = 24 hands; 64 in all
         assert stats.hand_distribution("mine")["mine"].max() == 41
         assert stats.hand_probability(mine="40+") == Fraction(40 + comb(4, 3) * comb(4, 2), comb(52, 13))
-        assert stats.hand_probability(mine="41+") == Fraction(4, comb(52, 13))   # the 13th a jack
+        assert stats.hand_probability(mine="41+") == Fraction(4, comb(52, 13))  # the 13th a jack
         # dealing plans follow too: 'mine' now counts aces only
         bl.register_point_count("mine", {"A": 1})
         for d in bl.deals(5, seed=3, where="N mine 3+"):
@@ -394,7 +422,8 @@ def test_the_quiz_registry_is_full_when_read_and_imports_register_nothing():
     # read straight after import: the built-in generators and the bidding system's are there
     n, has_system, topics = _fresh(
         "import bridgelab.quiz as q; print(len(q.GENERATORS), 'opening.what_to_open' in q.GENERATORS, "
-        "'fit' in q.TOPICS)")
+        "'fit' in q.TOPICS)"
+    )
     assert int(n) >= 20 and has_system == "True" and topics == "True"
     # importing the bidding system imports no quiz module and registers nothing
     assert _fresh("import sys, bridgelab.system; print('bridgelab.quiz.core' in sys.modules)") == ["False"]
@@ -405,7 +434,7 @@ def test_a_registry_counts_every_change():
 
     loads = []
     r = Registry("R", lambda: (loads.append(1), r.__setitem__("built", 1)))
-    r["mine"] = 2                          # before the first read: kept, nothing loaded yet
+    r["mine"] = 2  # before the first read: kept, nothing loaded yet
     assert loads == []
     assert dict(r) == {"mine": 2, "built": 1} and loads == [1]
     v = r.version_of("mine")
@@ -428,6 +457,7 @@ def test_a_trick_takes_what_the_parsers_read():
 
 # ---- structured rulings (issue 13, item 3) --------------------------------------------------
 
+
 def test_rulings_declare_their_fields_and_are_worded_once_per_language():
     from bridgelab.rules.rulings import RULING_MSGIDS, reword
     from bridgelab.text.i18n import catalog
@@ -436,15 +466,20 @@ def test_rulings_declare_their_fields_and_are_worded_once_per_language():
         Auction.parse("1H", dealer="N").check("1D")
     err = e.value
     assert (err.code, err.call, err.last_bid) == ("insufficient", Call.parse("1D"), Call.parse("1H"))
-    assert "__dict__" not in type(err).__dict__ and not set(vars(err)) - {"code", "call", "last_bid", "legal",
-                                                                             "facts"}
+    assert "__dict__" not in type(err).__dict__ and not set(vars(err)) - {
+        "code",
+        "call",
+        "last_bid",
+        "legal",
+        "facts",
+    }
     cs = reword(err, "cs")
     assert (cs.code, cs.call, cs.legal) == (err.code, err.call, err.legal) and "není vyšší" in str(cs)
-    for lang in ("en", "et", "sr", "cs", "ms"):   # every ruling has its words in every catalogue
+    for lang in ("en", "et", "sr", "cs", "ms"):  # every ruling has its words in every catalogue
         assert all(catalog(lang).get(m) for m in RULING_MSGIDS), lang
     assert bl.PBNError("x", line=3).line == 3 and bl.PBNError("x").line is None
     with pytest.raises(TypeError):
-        IllegalCall("x", "insufficient")          # the fields are keyword-only
+        IllegalCall("x", "insufficient")  # the fields are keyword-only
 
 
 def test_advice_out_of_turn_is_the_auction_s_ruling():

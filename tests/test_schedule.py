@@ -24,9 +24,20 @@ class Clock:
 
 
 def _record(store, user, kind, correct):
-    store.record(user=user, session="s", question_id=f"{kind}#1", source=f"gen:{kind}", seed=1,
-                 topic=kind.split(".")[0], level=2, kind="number", lang="en", given="1",
-                 expected="2", correct=correct)
+    store.record(
+        user=user,
+        session="s",
+        question_id=f"{kind}#1",
+        source=f"gen:{kind}",
+        seed=1,
+        topic=kind.split(".")[0],
+        level=2,
+        kind="number",
+        lang="en",
+        given="1",
+        expected="2",
+        correct=correct,
+    )
 
 
 def test_a_missed_kind_comes_back_when_due_and_others_first_while_it_is_not(monkeypatch, tmp_path):
@@ -60,8 +71,8 @@ def test_right_answers_push_a_kind_back_at_growing_intervals(monkeypatch, tmp_pa
         _record(store, "anna", kind[4:], True)
         card = plan.cards(store, "anna")[kind]
         intervals.append(card.due - card.last_review)
-    assert intervals[0] <= timedelta(minutes=10)           # still learning: minutes
-    assert intervals[-1] >= timedelta(days=2)              # learnt: days
+    assert intervals[0] <= timedelta(minutes=10)  # still learning: minutes
+    assert intervals[-1] >= timedelta(days=2)  # learnt: days
     assert all(b >= a for a, b in zip(intervals, intervals[1:])), intervals
     assert intervals[-1] > intervals[2] > intervals[0]
 
@@ -88,8 +99,9 @@ def test_the_student_page_offers_what_to_practise_next(tmp_path):
     from bridgelab.widgets.student import NEXT, StudentApp
 
     store = ProgressStore(tmp_path / "p.sqlite3")
-    app = StudentApp(lang="sr", topics="losers", seed=1, store=store, user="anna", banks=[],
-                     scheduler=PracticeScheduler())
+    app = StudentApp(
+        lang="sr", topics="losers", seed=1, store=store, user="anna", banks=[], scheduler=PracticeScheduler()
+    )
     assert app.topic_menu.options[0] == (translate("What to practise next", "sr", domain="app"), NEXT)
     app.topic_menu.value = NEXT
     assert isinstance(app.quiz.session, PracticeSession)

@@ -36,22 +36,29 @@ MINORS, MAJORS = ["C", "D"], ["H", "S"]
 # The text's answers, transcribed by hand (not computed): exercise -> (below, above) for the
 # declaring side, or ("defenders", above) when the contract failed.
 ET_ANSWERS = {
-    1: (120, 500),          # joone alla 120, joone peale 500 slämipreemiana
+    1: (120, 500),  # joone alla 120, joone peale 500 slämipreemiana
     2: ("defenders", 200),  # kaitsjad saavad 200 punkti joone peale
-    3: (100, 30),           # joone alla 100, joone peale ületihi eest 30
-    4: (40, 20),            # 40 joone alla, ületihi eest 20 joone peale
+    3: (100, 30),  # joone alla 100, joone peale ületihi eest 30
+    4: (40, 20),  # 40 joone alla, ületihi eest 20 joone peale
     5: ("defenders", 100),  # kaitsjad saavad 100 punkti joone peale
-    6: (240, 100 + 400),    # joone alla 240 (4x60), joone peale ... 100 ja ületihi eest 400
+    6: (240, 100 + 400),  # joone alla 240 (4x60), joone peale ... 100 ja ületihi eest 400
     7: ("defenders", 300),  # kaitsjad saavad joone peale 300 punkti
-    8: (420, 50 + 1500),    # 420 joone alla, joone peale ... 50, pluss 1500 punkti slämmipreemiat
-    9: (120, 0),            # 120 punkti joone alla
-    10: (100, 40),          # joone alla 100, joone peale kahe ületihi eest 40
+    8: (420, 50 + 1500),  # 420 joone alla, joone peale ... 50, pluss 1500 punkti slämmipreemiat
+    9: (120, 0),  # 120 punkti joone alla
+    10: (100, 40),  # joone alla 100, joone peale kahe ületihi eest 40
 }
 # The exercise's items as the text gives them (level, vulnerable, doubling, tricks); the suit was lost.
 ET_ITEMS = {
-    1: (6, False, "", 12), 2: (3, True, "", 7), 3: (3, True, "", 10), 4: (2, False, "", 9),
-    5: (4, False, "X", 9), 6: (2, True, "XX", 9), 7: (3, False, "X", 7), 8: (7, True, "X", 13),
-    9: (4, True, "", 10), 10: (5, False, "", 13),
+    1: (6, False, "", 12),
+    2: (3, True, "", 7),
+    3: (3, True, "", 10),
+    4: (2, False, "", 9),
+    5: (4, False, "X", 9),
+    6: (2, True, "XX", 9),
+    7: (3, False, "X", 7),
+    8: (7, True, "X", 13),
+    9: (4, True, "", 10),
+    10: (5, False, "", 13),
 }
 
 
@@ -111,12 +118,17 @@ def test_estonian_exercise_summaries():
     assert score_breakdown("4H", 10, True).rubber_summary() == "below 120"
 
 
-@pytest.mark.parametrize("n,suits", [(1, MINORS), (4, MINORS), (6, MAJORS), (8, MAJORS), (9, MAJORS), (10, MINORS)])
+@pytest.mark.parametrize(
+    "n,suits", [(1, MINORS), (4, MINORS), (6, MAJORS), (8, MAJORS), (9, MAJORS), (10, MINORS)]
+)
 def test_estonian_lost_suits_are_pinned_by_the_answers(n, suits):
     """Where the answer pins the suit down, only the suits of that kind give the text's figures."""
     level, vul, dbl, tricks = ET_ITEMS[n]
-    fits = [s for s in SUITS
-            if score_breakdown(f"{level}{s}{dbl}", tricks, vul).below_the_line == ET_ANSWERS[n][0]]
+    fits = [
+        s
+        for s in SUITS
+        if score_breakdown(f"{level}{s}{dbl}", tricks, vul).below_the_line == ET_ANSWERS[n][0]
+    ]
     assert fits == suits
 
 
@@ -146,17 +158,28 @@ def test_estonian_table_of_trick_points(dbl, mult):
     for s, first, each in [("C", 20, 20), ("D", 20, 20), ("H", 30, 30), ("S", 30, 30), ("NT", 40, 30)]:
         assert score_breakdown(f"1{s}{dbl}", 13, False).trick_score == first * mult
         for level in range(2, 8):
-            assert score_breakdown(f"{level}{s}{dbl}", 13, False).trick_score == (first + each * (level - 1)) * mult
+            assert (
+                score_breakdown(f"{level}{s}{dbl}", 13, False).trick_score
+                == (first + each * (level - 1)) * mult
+            )
 
 
 def test_estonian_game_contracts():
     """3NT (100), 4 of a major (120), 5 of a minor (100) are games; a doubled contract from
     two hearts up, or a redoubled one from one heart up, is game at once."""
-    assert [score_breakdown(c, 13, False).trick_score for c in ("3NT", "4H", "4S", "5C", "5D")] == [100, 120, 120, 100, 100]
+    assert [score_breakdown(c, 13, False).trick_score for c in ("3NT", "4H", "4S", "5C", "5D")] == [
+        100,
+        120,
+        120,
+        100,
+        100,
+    ]
     for level, strain in itertools.product(range(1, 8), STRAINS):
         rank = (level - 1) * 5 + STRAINS.index(strain)
         assert (score_breakdown(f"{level}{strain}X", 13, False).game_bonus > 0) == (rank >= 7)  # 2♥ is rank 7
-        assert (score_breakdown(f"{level}{strain}XX", 13, False).game_bonus > 0) == (rank >= 2)  # 1♥ is rank 2
+        assert (score_breakdown(f"{level}{strain}XX", 13, False).game_bonus > 0) == (
+            rank >= 2
+        )  # 1♥ is rank 2
 
 
 def test_estonian_overtrick_examples():
@@ -251,9 +274,17 @@ def test_czech_only_bid_tricks_score_below():
 
 def test_malay_summary():
     # trick values; games are exactly the cheapest contracts whose trick score reaches 100
-    assert [score_breakdown(f"1{s}", 7, False).trick_score for s in ("C", "D", "H", "S", "NT")] == [20, 20, 30, 30, 40]
-    cheapest_games = [next(f"{lvl}{s}" for lvl in range(1, 8) if score_breakdown(f"{lvl}{s}", 13, False).trick_score >= 100)
-                      for s in ("NT", "H", "S", "C", "D")]
+    assert [score_breakdown(f"1{s}", 7, False).trick_score for s in ("C", "D", "H", "S", "NT")] == [
+        20,
+        20,
+        30,
+        30,
+        40,
+    ]
+    cheapest_games = [
+        next(f"{lvl}{s}" for lvl in range(1, 8) if score_breakdown(f"{lvl}{s}", 13, False).trick_score >= 100)
+        for s in ("NT", "H", "S", "C", "D")
+    ]
     assert cheapest_games == ["3NT", "4H", "4S", "5C", "5D"]
     # bonuses: 50 part-score, 300 / 500 game, slams 500 / 750 and 1000 / 1500
     assert score_breakdown("2H", 8, True).partscore_bonus == 50
@@ -275,14 +306,36 @@ def test_malay_summary():
 # --------------------------------------------------------------------------------------------
 
 KNOWN = [
-    ("4S", 10, False, 420), ("3NT", 10, True, 630), ("1NTX", 7, False, 180), ("7NTXX", 13, True, 2980),
-    ("6C", 11, True, -100), ("1NT", 7, False, 90), ("2S", 9, False, 140), ("3NT", 9, False, 400),
-    ("4H", 10, True, 620), ("5D", 11, False, 400), ("6NT", 12, True, 1440), ("7C", 13, False, 1440),
-    ("6H", 12, False, 980), ("7D", 13, False, 1440), ("2HX", 8, False, 470), ("1HXX", 7, False, 520),
-    ("4SXX", 10, False, 880), ("2CX", 8, False, 180), ("5DX", 11, True, 750), ("1CX", 13, True, 1340),
-    ("4HX", 9, True, -200), ("3NTX", 6, False, -500), ("4SX", 6, False, -800), ("6SX", 0, True, -3500),
-    ("7NTXX", 0, True, -7600), ("7NTXX", 0, False, -7000), ("1NT", 0, False, -350), ("2SX", 9, True, 870),
-    ("3NTXX", 9, False, 800), ("1D", 13, False, 190),
+    ("4S", 10, False, 420),
+    ("3NT", 10, True, 630),
+    ("1NTX", 7, False, 180),
+    ("7NTXX", 13, True, 2980),
+    ("6C", 11, True, -100),
+    ("1NT", 7, False, 90),
+    ("2S", 9, False, 140),
+    ("3NT", 9, False, 400),
+    ("4H", 10, True, 620),
+    ("5D", 11, False, 400),
+    ("6NT", 12, True, 1440),
+    ("7C", 13, False, 1440),
+    ("6H", 12, False, 980),
+    ("7D", 13, False, 1440),
+    ("2HX", 8, False, 470),
+    ("1HXX", 7, False, 520),
+    ("4SXX", 10, False, 880),
+    ("2CX", 8, False, 180),
+    ("5DX", 11, True, 750),
+    ("1CX", 13, True, 1340),
+    ("4HX", 9, True, -200),
+    ("3NTX", 6, False, -500),
+    ("4SX", 6, False, -800),
+    ("6SX", 0, True, -3500),
+    ("7NTXX", 0, True, -7600),
+    ("7NTXX", 0, False, -7000),
+    ("1NT", 0, False, -350),
+    ("2SX", 9, True, 870),
+    ("3NTXX", 9, False, 800),
+    ("1D", 13, False, 190),
 ]
 
 
@@ -291,10 +344,15 @@ def test_known_scores(contract, tricks, vul, expected):
     assert score(contract, tricks, vul) == expected
 
 
-@pytest.mark.parametrize("contract,tricks,vul,expected", [
-    ("4SX", 6, False, -700), ("3NTXX", 9, False, 750), ("7NTXX", 0, False, 2 * (100 + 200 * 12) * -1),
-    ("4SX", 6, True, -1100),  # the vulnerable ladder did not change
-])
+@pytest.mark.parametrize(
+    "contract,tricks,vul,expected",
+    [
+        ("4SX", 6, False, -700),
+        ("3NTXX", 9, False, 750),
+        ("7NTXX", 0, False, 2 * (100 + 200 * 12) * -1),
+        ("4SX", 6, True, -1100),  # the vulnerable ladder did not change
+    ],
+)
 def test_pre_1987_rules(contract, tricks, vul, expected):
     assert score(contract, tricks, vul, rules="pre-1987") == expected
 
@@ -332,7 +390,7 @@ def test_properties_every_case():
         need = level + 6
         if tricks >= need:
             base = (40 + 30 * (level - 1)) if strain == "NT" else level * (20 if strain in "CD" else 30)
-            assert b.trick_score == base * 2 ** doubled
+            assert b.trick_score == base * 2**doubled
             # a game bonus exactly when the trick score reaches 100, else the part-score bonus
             assert (b.game_bonus > 0) == (b.trick_score >= 100)
             assert (b.partscore_bonus > 0) == (b.trick_score < 100)
@@ -387,13 +445,21 @@ def test_breakdown_messages_cover_every_line():
     for p in b.parts:
         assert str(p.points) in p.text
     assert str(b).splitlines()[0] == "6♠XX, 13 tricks, vulnerable: made (+1)"
-    assert str(b).splitlines()[-1].strip() == f"Total for the declaring side: {b.total}" == "Total for the declaring side: 2470"
+    assert (
+        str(b).splitlines()[-1].strip()
+        == f"Total for the declaring side: {b.total}"
+        == "Total for the declaring side: 2470"
+    )
 
 
 def test_breakdown_nt_trick_score_text():
-    assert score_breakdown("1NT", 7, False).parts[0].text == "Trick score: 40 for the one odd trick at no trump = 40"
+    assert (
+        score_breakdown("1NT", 7, False).parts[0].text
+        == "Trick score: 40 for the one odd trick at no trump = 40"
+    )
     assert score_breakdown("3NTX", 9, False).parts[0].text == (
-        "Trick score: 40 for the first odd trick at no trump and 30 for each of the other 2 = 100, doubled (x2) = 200")
+        "Trick score: 40 for the first odd trick at no trump and 30 for each of the other 2 = 100, doubled (x2) = 200"
+    )
 
 
 def test_breakdown_to_dict_and_html_are_deterministic():
@@ -405,11 +471,17 @@ def test_breakdown_to_dict_and_html_are_deterministic():
     assert "-500" in b._repr_html_()
 
 
-@pytest.mark.parametrize("args,match", [
-    (("4S", 14, False), "0 to 13"), (("4S", -1, False), "0 to 13"), (("4S", 9.5, False), "0 to 13"),
-    (("4S", 10, "yes"), "True or False"), (("8S", 10, False), "not a contract"),
-    (("4Z", 10, False), "not a contract"),
-])
+@pytest.mark.parametrize(
+    "args,match",
+    [
+        (("4S", 14, False), "0 to 13"),
+        (("4S", -1, False), "0 to 13"),
+        (("4S", 9.5, False), "0 to 13"),
+        (("4S", 10, "yes"), "True or False"),
+        (("8S", 10, False), "not a contract"),
+        (("4Z", 10, False), "not a contract"),
+    ],
+)
 def test_bad_input(args, match):
     with pytest.raises(ParseError, match=match):
         score(*args)
@@ -433,8 +505,20 @@ def test_imp_scale_boundaries():
         assert imps(lo) == imp and imps(-lo) == -imp
         if hi is not None:
             assert imps(hi) == imp and imps(hi + 10) == imp + 1
-    assert [imps(x) for x in (0, 10, 15, 20, 40, 50, 430, 490, 500, 3990, 4000, 9000)] == \
-        [0, 0, 0, 1, 1, 2, 10, 10, 11, 23, 24, 24]
+    assert [imps(x) for x in (0, 10, 15, 20, 40, 50, 430, 490, 500, 3990, 4000, 9000)] == [
+        0,
+        0,
+        0,
+        1,
+        1,
+        2,
+        10,
+        10,
+        11,
+        23,
+        24,
+        24,
+    ]
     assert imps(-620 + 170) == -10  # 4♥ made at one table, 3♥+1 at the other
 
 

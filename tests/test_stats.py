@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 from bridgelab import stats
-from bridgelab.model.errors import BridgeError, ConstraintError, ParseError
 from bridgelab.analysis.stats import TOTAL_HANDS
+from bridgelab.model.errors import BridgeError, ConstraintError, ParseError
 
 # ---- patterns and shapes -------------------------------------------------------------------
 
@@ -36,9 +36,7 @@ def test_4432_is_the_most_frequent_pattern_at_21_55_percent():
 def test_every_shape_count_is_a_product_of_binomials():
     table = stats.shape_table()
     assert len(table) == 560
-    for s, h, d, c, n in table[["spades", "hearts", "diamonds", "clubs", "hands"]].itertuples(
-        index=False
-    ):
+    for s, h, d, c, n in table[["spades", "hearts", "diamonds", "clubs", "hands"]].itertuples(index=False):
         assert n == math.comb(13, s) * math.comb(13, h) * math.comb(13, d) * math.comb(13, c)
 
 
@@ -212,9 +210,15 @@ def test_wilson_interval_known_values():
 
 @pytest.mark.parametrize(
     "text, name",
-    [("N hcp", "N hcp"), ("ns hcp", "NS hcp"), ("N length H", "N length H"),
-     ("NS fit ♠", "NS fit S"), ("S pattern", "S pattern"), ("W balanced", "W balanced"),
-     ("N tricks NT", "N tricks NT")],
+    [
+        ("N hcp", "N hcp"),
+        ("ns hcp", "NS hcp"),
+        ("N length H", "N length H"),
+        ("NS fit ♠", "NS fit S"),
+        ("S pattern", "S pattern"),
+        ("W balanced", "W balanced"),
+        ("N tricks NT", "N tricks NT"),
+    ],
 )
 def test_measures_read_from_text(text, name):
     assert stats.measure(text).name == name
@@ -236,7 +240,9 @@ Z = 5.0  # about 150 comparisons: a false alarm at 5 sigma is rarer than 1 in 10
 def big_study():
     return stats.study(
         ["N hcp", "E pattern", "NS hcp", "NS fit S", "W balanced", "S length C"],
-        n=N_BIG, seed=2026, chunk_size=100_000,
+        n=N_BIG,
+        seed=2026,
+        chunk_size=100_000,
     )
 
 
@@ -336,9 +342,17 @@ def test_plots_return_figures():
     fig = plots.hcp_histogram()
     line = fig.axes[0].lines[0]
     assert list(line.get_xdata()) == list(range(38))
-    fake = pd.DataFrame({"measure": "N hcp", "value": [9, 10], "count": [1, 1],
-                         "proportion": [0.5, 0.5], "low": [0.1, 0.1], "high": [0.9, 0.9],
-                         "exact": [0.09, 0.09]})
+    fake = pd.DataFrame(
+        {
+            "measure": "N hcp",
+            "value": [9, 10],
+            "count": [1, 1],
+            "proportion": [0.5, 0.5],
+            "low": [0.1, 0.1],
+            "high": [0.9, 0.9],
+            "exact": [0.09, 0.09],
+        }
+    )
     fig = plots.simulated_vs_exact(fake)
     assert fig.axes[0].get_title() == "North: high-card points"
     assert fig.axes[0].get_xlabel() and fig.axes[0].get_ylabel()
@@ -353,7 +367,9 @@ def test_importing_stats_loads_no_plotting_or_cluster_library():
     import subprocess
     import sys
 
-    code = ("import sys, bridgelab, bridgelab.analysis.stats; "
-            "print(sorted(m for m in ('matplotlib', 'dask', 'distributed', 'endplay') if m in sys.modules))")
+    code = (
+        "import sys, bridgelab, bridgelab.analysis.stats; "
+        "print(sorted(m for m in ('matplotlib', 'dask', 'distributed', 'endplay') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

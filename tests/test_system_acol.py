@@ -17,7 +17,7 @@ import pytest
 from bridgelab.model.contract import Call
 from bridgelab.model.hand import Hand
 from bridgelab.system import advise
-from bridgelab.system.engine import SystemFileError, System, get_system
+from bridgelab.system.engine import System, SystemFileError, get_system
 
 ACOL = get_system("acol")
 
@@ -136,9 +136,9 @@ def test_acol_is_data_and_selectable_everywhere():
 
 
 def test_acol_and_sayc_differ_where_the_texts_do():
-    nt = Hand.from_pbn("KQ2.AJ32.Q32.J32")                                # 13 balanced
+    nt = Hand.from_pbn("KQ2.AJ32.Q32.J32")  # 13 balanced
     assert advise(nt, system="acol").call == Call.parse("1NT")
     assert advise(nt).call == Call.parse("1C")
-    four = Hand.from_pbn("AK32.K32.K32.Q32")                              # 15, four spades
+    four = Hand.from_pbn("AK32.K32.K32.Q32")  # 15, four spades
     assert advise(four, system="acol").call == Call.parse("1S")
     assert advise(four).call == Call.parse("1NT")

@@ -44,12 +44,12 @@ def test_responds_and_overcalls():
     for d in bl.deals(4, seed=3, where="E overcalls"):
         a = _bid(d, "N", 8)
         seat, _ = _first_bid(a)
-        first_e = next(c for s, c in a.history[a.history.index(_first_bid(a)):] if s is Seat.E)
+        first_e = next(c for s, c in a.history[a.history.index(_first_bid(a)) :] if s is Seat.E)
         assert seat in (Seat.N, Seat.S) and first_e.is_bid, str(a)
     for d in bl.deals(3, seed=4, where="E doubles"):
         a = _bid(d, "N", 8)
         seat, _ = _first_bid(a)
-        first_e = next(c for s, c in a.history[a.history.index(_first_bid(a)):] if s is Seat.E)
+        first_e = next(c for s, c in a.history[a.history.index(_first_bid(a)) :] if s is Seat.E)
         assert seat in (Seat.N, Seat.S) and first_e.kind == "double", str(a)
 
 
@@ -78,8 +78,12 @@ def test_the_constraint_object_is_a_function_of_a_batch():
     east = c.with_dealer("E")
     m2 = east(batch)
     for i in range(200):
-        want = advise(batch[i]["E"]).call == PASS and advise(batch[i]["S"], "P").call == PASS \
-            and advise(batch[i]["W"], "P P").call == PASS and advise(batch[i]["N"], "P P P").call == Call.parse("1S")
+        want = (
+            advise(batch[i]["E"]).call == PASS
+            and advise(batch[i]["S"], "P").call == PASS
+            and advise(batch[i]["W"], "P P").call == PASS
+            and advise(batch[i]["N"], "P P P").call == Call.parse("1S")
+        )
         assert m2[i] == want
 
 
@@ -100,7 +104,7 @@ def test_a_rotated_lesson_opens_from_north_on_every_board():
         a = _bid(rec.deal, rec.dealer, 4)
         seat, call = _first_bid(a)
         assert (seat, call) == (Seat.N, Call.parse("1NT")), (rec.board, str(a))
-    assert dealers == set(Seat)                    # the board numbers rotate the dealer
+    assert dealers == set(Seat)  # the board numbers rotate the dealer
     assert "N opens 1NT" in lesson.to_pbn()
 
 

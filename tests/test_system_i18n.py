@@ -10,27 +10,32 @@ import ast
 import re
 import string
 import tomllib
+from html import escape as html_escape
 from pathlib import Path
 
 import pytest
-from html import escape as html_escape
 from babel.messages.pofile import read_po
 
 import bridgelab.system  # noqa: F401  (registers the quiz generators)
 from bridgelab.model.cards import Seat, Strain
 from bridgelab.model.contract import Call
 from bridgelab.model.hand import Hand
-from bridgelab.text.i18n import catalog, translate
 from bridgelab.quiz import QuizSession
-from bridgelab.text.words import call_name, yes_no
 from bridgelab.system.advice import advise
 from bridgelab.system.engine import DEFAULT_PATH, SECTIONS, SuitTerm, System, default_system
+from bridgelab.text.i18n import catalog, translate
+from bridgelab.text.words import call_name, yes_no
 
 LANGS = ("et", "sr", "cs", "ms")
 SYSTEM_DIR = Path(bridgelab.system.__file__).parent
 LOCALE = Path(bridgelab.text.i18n.__file__).parent / "locale"
-SOURCES = (SYSTEM_DIR / "engine.py", SYSTEM_DIR / "advice.py", SYSTEM_DIR / "practice.py",
-           SYSTEM_DIR / "auctions.py", SYSTEM_DIR.parent / "quiz" / "generators" / "bidding.py")
+SOURCES = (
+    SYSTEM_DIR / "engine.py",
+    SYSTEM_DIR / "advice.py",
+    SYSTEM_DIR / "practice.py",
+    SYSTEM_DIR / "auctions.py",
+    SYSTEM_DIR.parent / "quiz" / "generators" / "bidding.py",
+)
 TEXT_CALLS = {"Msg", "_t", "translate", "N_"}
 
 
@@ -120,13 +125,12 @@ def test_english_advice_is_unchanged_and_lang_defaults_to_english():
 def test_advice_in_each_language(lang):
     hand = Hand.from_pbn("AK4.Q93.K652.Q97")
     en, loc = advise(hand), advise(hand, lang=lang)
-    assert loc.call == en.call and loc.rule is en.rule          # the same recommendation
+    assert loc.call == en.call and loc.rule is en.rule  # the same recommendation
     assert loc.reason != en.reason and loc.promises != en.promises
-    assert loc.promises == translate(en.rule.promises_source, lang, "system",
-                                     **default_system().values)
+    assert loc.promises == translate(en.rule.promises_source, lang, "system", **default_system().values)
     assert str(advise(hand).in_language(lang)) == str(loc)
     why = translate("{call} needs {need}; this hand has {have}", lang, call="1NT", need="X", have="Y")
-    head = why.split("X")[0].replace("1NT", "")                  # "... vajab " / "... zahteva "
+    head = why.split("X")[0].replace("1NT", "")  # "... vajab " / "... zahteva "
     nt = call_name("1NT", lang)
     assert any(w.startswith(nt + head) for w in loc.why_not), (nt + head, loc.why_not)
     # no English sentence is left in the text
@@ -135,7 +139,7 @@ def test_advice_in_each_language(lang):
 
 
 def test_option_values_fill_translated_promises():
-    hand = Hand.from_pbn("AK4.KQ3.K652.J97")    # 16 HCP balanced
+    hand = Hand.from_pbn("AK4.KQ3.K652.J97")  # 16 HCP balanced
     weak = System.load(nt_range="16-18")
     a = advise(hand, system=weak, lang="et")
     assert a.call == Call.parse("1NT") and a.promises.startswith("16-18 ")
@@ -149,8 +153,8 @@ def test_a_rule_a_teacher_adds_shows_english_until_translated():
     custom = System(data)
     hand = Hand.from_pbn("AK4.KQ3.K652.J97")
     a = advise(hand, system=custom, lang="sr")
-    assert a.promises == "a brand-new promise of 15-17"          # English fallback
-    assert a.reason.endswith(call_name("1NT", "sr"))              # the rest still Serbian
+    assert a.promises == "a brand-new promise of 15-17"  # English fallback
+    assert a.reason.endswith(call_name("1NT", "sr"))  # the rest still Serbian
     assert advise(hand, lang="sr").promises != advise(hand).promises
 
 
@@ -170,8 +174,7 @@ def _literal_fragments(msgid: str) -> list[str]:
     return [p.strip() for p in parts if len(re.findall(r"[A-Za-z]{2,}", p)) >= 2]
 
 
-ENGLISH_PHRASES = sorted({frag for m in CODE_MSGIDS for frag in _literal_fragments(m)}, key=len,
-                         reverse=True)
+ENGLISH_PHRASES = sorted({frag for m in CODE_MSGIDS for frag in _literal_fragments(m)}, key=len, reverse=True)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -181,7 +184,7 @@ def test_quiz_questions_are_translated_and_answerable(lang, topic):
         s_en = QuizSession(topics=[topic], lang="en", seed=seed)
         s = QuizSession(topics=[topic], lang=lang, seed=seed)
         q_en, q = s_en.current, s.current
-        assert q.answer == q_en.answer                          # the same question
+        assert q.answer == q_en.answer  # the same question
         assert q.prompt != q_en.prompt
         text = q.prompt + "\n" + q.explanation + "\n" + str(q.show)
         left = [p for p in ENGLISH_PHRASES if p in text]
@@ -192,7 +195,8 @@ def test_quiz_questions_are_translated_and_answerable(lang, topic):
             rule = next(r for r in default_system().rules if r.name == q.data["rule"])
             promise = rule.promises_msg().render(lang)
             assert promise in q.explanation and promise == translate(
-                rule.promises_source, lang, "system", **default_system().values)
+                rule.promises_source, lang, "system", **default_system().values
+            )
             if rule.promises_text != promise:
                 assert rule.promises_text not in q.explanation
             localized = call_name(q.answer, lang)
@@ -233,28 +237,42 @@ PRACTICE_DEAL = "N:AK32.K32.K32.Q32 QJ9.QJ9.QJ9.KJ98 8654.A54.A54.A54 T7.T876.T8
 
 def _practice_msgids() -> set[str]:
     tree = ast.parse((SYSTEM_DIR / "practice.py").read_text(encoding="utf-8"))
-    return {n.args[0].value for n in ast.walk(tree)
-            if isinstance(n, ast.Call) and n.args and isinstance(n.func, ast.Name) and n.func.id in TEXT_CALLS
-            and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str)}
+    return {
+        n.args[0].value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and n.args
+        and isinstance(n.func, ast.Name)
+        and n.func.id in TEXT_CALLS
+        and isinstance(n.args[0], ast.Constant)
+        and isinstance(n.args[0].value, str)
+    }
 
 
 PRACTICE_MSGIDS = sorted(_practice_msgids())
-PRACTICE_PHRASES = sorted({frag for m in PRACTICE_MSGIDS for frag in _literal_fragments(m)}, key=len,
-                          reverse=True)
+PRACTICE_PHRASES = sorted(
+    {frag for m in PRACTICE_MSGIDS for frag in _literal_fragments(m)}, key=len, reverse=True
+)
 
 
 def _practice(lang: str, dd: bool = True):
     from bridgelab.model.deal import Deal
     from bridgelab.system import PracticeTable
 
-    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner=Seat.S, dealer=Seat.N, lang=lang, opponents="pass")  # not letters: Czech S is North
-    t.bid("3NT")                       # the system bids 2♣ (Stayman): one difference, explained
+    t = PracticeTable(
+        Deal.from_pbn(PRACTICE_DEAL), learner=Seat.S, dealer=Seat.N, lang=lang, opponents="pass"
+    )  # not letters: Czech S is North
+    t.bid("3NT")  # the system bids 2♣ (Stayman): one difference, explained
     return t, t.result(dd=dd)
 
 
 def test_the_practice_scan_finds_its_messages():
-    assert {"Your auction:", "The system's auction", "no contract (passed out)",
-            "{label}: {contract} takes {tricks} tricks double dummy: {how}"} <= set(PRACTICE_MSGIDS)
+    assert {
+        "Your auction:",
+        "The system's auction",
+        "no contract (passed out)",
+        "{label}: {contract} takes {tricks} tricks double dummy: {how}",
+    } <= set(PRACTICE_MSGIDS)
     assert "Where your calls differed from the system's:" in PRACTICE_PHRASES
     assert set(PRACTICE_MSGIDS) <= set(CODE_MSGIDS)
 
@@ -263,7 +281,9 @@ def test_english_practice_text_is_the_default():
     _, en = _practice("en", dd=False)
     text = str(en)
     assert "Your auction:" in text.splitlines() and "The system's auction:" in text.splitlines()
-    assert "  call 3: you bid 3NT, the system bids 2♣ (12 HCP, 4-3-3-3 balanced, 4 spades: respond 2♣)" in text
+    assert (
+        "  call 3: you bid 3NT, the system bids 2♣ (12 HCP, 4-3-3-3 balanced, 4 spades: respond 2♣)" in text
+    )
     assert "Your auction ends in 3NT by N; the system's ends in 4♠ by N." in text
     assert en.in_language("cs").in_language("en").summary_lines() == en.summary_lines()
 
@@ -292,7 +312,7 @@ def test_practice_result_speaks_the_learners_language(lang):
     assert d.advice.in_language(lang).reason in text and d.advice.reason not in text
     assert d.text(lang) == d.text(lang) != str(d) and d.text("en") == str(d)
     assert not {x.strip() for x in str(en).splitlines() if x.strip()} & {x.strip() for x in lines[15:]}
-    back = r.in_language("en").summary_lines()                  # the same result, in English
+    back = r.in_language("en").summary_lines()  # the same result, in English
     assert [x for x in back if r.dd is None or x not in r.dd.lines] == en.summary_lines()
     assert t.result(dd=False, lang="en").summary_lines() == en.summary_lines()
     if r.dd is not None:
@@ -306,25 +326,31 @@ def test_practice_result_speaks_the_learners_language(lang):
 def test_practice_errors_speak_the_learners_language(lang):
     from bridgelab.model.deal import Deal
     from bridgelab.model.errors import BridgeError, IllegalCall
-    from bridgelab.text.words import seat_name
     from bridgelab.system import PracticeTable
+    from bridgelab.text.words import seat_name
 
-    t = PracticeTable(Deal.from_pbn(PRACTICE_DEAL), learner=Seat.S, dealer=Seat.N, lang=lang, opponents="pass")  # not letters: Czech S is North
+    t = PracticeTable(
+        Deal.from_pbn(PRACTICE_DEAL), learner=Seat.S, dealer=Seat.N, lang=lang, opponents="pass"
+    )  # not letters: Czech S is North
     with pytest.raises(BridgeError) as info:
         t.result()
-    assert str(info.value) == translate("the auction is not over yet: it is {seat}'s turn", lang,
-                                        seat=seat_name("S", lang))
+    assert str(info.value) == translate(
+        "the auction is not over yet: it is {seat}'s turn", lang, seat=seat_name("S", lang)
+    )
     assert "South" not in str(info.value)
     with pytest.raises(IllegalCall) as info:
-        t.bid("1C")                                   # insufficient over 1NT
+        t.bid("1C")  # insufficient over 1NT
     assert info.value.code == "insufficient" and "not higher" not in str(info.value)
     assert call_name("1NT", lang) in str(info.value)
     assert len(t.auction) == 2
     t.bid("Pass")
     with pytest.raises(IllegalCall) as info:
         t.bid("Pass")
-    assert str(info.value) == translate("the auction is over: there is nothing more to bid", lang) != (
-        "the auction is over: there is nothing more to bid")
+    assert (
+        str(info.value)
+        == translate("the auction is over: there is nothing more to bid", lang)
+        != ("the auction is over: there is nothing more to bid")
+    )
     with pytest.raises(IllegalCall, match=re.escape(translate("the auction is over", lang))):
         t.advice()
 

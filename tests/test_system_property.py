@@ -41,7 +41,7 @@ def test_one_call_or_not_covered_everywhere(name):
     system = get_system(name)
     positions = _positions(system, 400, seed=21)
     assert len(positions) > 150
-    hands = deal_batch(1250, seed=22).holdings.reshape(-1, 4)          # 5,000 hands
+    hands = deal_batch(1250, seed=22).holdings.reshape(-1, 4)  # 5,000 hands
     rng = np.random.default_rng(23)
     covered = 0
     for a in positions:

@@ -18,16 +18,21 @@ from bridgelab.model.errors import BridgeError
 
 
 def _ep_deal(deal, leader, trump, trick=()):
-    d = EPDeal(deal.to_pbn(), first=Player(int(leader)),
-               trump=Denom.nt if trump is Strain.NT else Denom(3 - int(trump)))
+    d = EPDeal(
+        deal.to_pbn(),
+        first=Player(int(leader)),
+        trump=Denom.nt if trump is Strain.NT else Denom(3 - int(trump)),
+    )
     for c in trick:
         d.play(EPCard(suit=Denom(c.suit_index), rank=EPRank(1 << int(c.rank))))
     return d
 
 
 def _values(deal, leader, trump, trick=()):
-    return {Card(SUITS[int(c.suit)], Rank(int(c.rank).bit_length() - 1)): t
-            for c, t in solve_board(_ep_deal(deal, leader, trump, trick))}
+    return {
+        Card(SUITS[int(c.suit)], Rank(int(c.rank).bit_length() - 1)): t
+        for c, t in solve_board(_ep_deal(deal, leader, trump, trick))
+    }
 
 
 def _independent_check(name: str, td) -> None:
@@ -37,7 +42,7 @@ def _independent_check(name: str, td) -> None:
     strain = contract.strain
     table = calc_dd_table(_ep_deal(td.deal, Seat.N, strain))
     denom = Denom.nt if strain is Strain.NT else Denom(3 - int(strain))
-    assert table[denom, Player.south] >= need          # makes as dealt, from West's lead
+    assert table[denom, Player.south] >= need  # makes as dealt, from West's lead
     leader, trick, line, alt = tech.moment(td.deal, td.suit)
     values = _values(td.deal, leader, strain, trick)
     assert max(values[c] for c in line if c in values) >= need
@@ -47,10 +52,16 @@ def _independent_check(name: str, td) -> None:
         assert tech.alternative(td.deal, td.suit) < need
 
 
-@pytest.mark.parametrize("name", [
-    "finesse", "hold-up", pytest.param("long-suit", marks=pytest.mark.slow),
-    pytest.param("draw-trumps", marks=pytest.mark.slow),
-    pytest.param("ruff-in-dummy", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "finesse",
+        "hold-up",
+        pytest.param("long-suit", marks=pytest.mark.slow),
+        pytest.param("draw-trumps", marks=pytest.mark.slow),
+        pytest.param("ruff-in-dummy", marks=pytest.mark.slow),
+    ],
+)
 def test_technique_deals_need_the_technique(name):
     stream = T.technique_deals(name, seed=3)
     for _ in range(2):
@@ -82,8 +93,9 @@ def test_seeded_and_unknown_names():
 
 def test_cli_writes_pbn_and_handout(tmp_path, capsys):
     pbn, page = tmp_path / "f.pbn", tmp_path / "f.html"
-    assert main(["technique", "hold-up", "-n", "2", "--seed", "1", "--pbn", str(pbn),
-                 "--html", str(page)]) == 0
+    assert (
+        main(["technique", "hold-up", "-n", "2", "--seed", "1", "--pbn", str(pbn), "--html", str(page)]) == 0
+    )
     records = load(pbn)
     assert len(records) == 2
     for rec in records:

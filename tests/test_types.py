@@ -18,10 +18,10 @@ STRICT = ("bridgelab/model/", "bridgelab/rules/")
 
 
 def errors_per_file() -> Counter:
-    run = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=900)
-    counts = Counter(m.group(1) for m in re.finditer(r"^(bridgelab/[^:]+\.py):\d+: error:",
-                                                       run.stdout, re.M))
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=900
+    )
+    counts = Counter(m.group(1) for m in re.finditer(r"^(bridgelab/[^:]+\.py):\d+: error:", run.stdout, re.M))
     if run.returncode not in (0, 1) or (run.returncode == 1 and not counts):
         raise RuntimeError(f"mypy did not run: {run.stdout[-2000:]}{run.stderr[-2000:]}")
     return counts
@@ -40,8 +40,11 @@ def read_baseline() -> Counter:
 def test_types_only_get_better():
     now, allowed = errors_per_file(), read_baseline()
     strict = {f: n for f, n in now.items() if f.startswith(STRICT) and n}
-    worse = {f: (n, allowed.get(f, 0)) for f, n in now.items()
-             if not f.startswith(STRICT) and n > allowed.get(f, 0)}
+    worse = {
+        f: (n, allowed.get(f, 0))
+        for f, n in now.items()
+        if not f.startswith(STRICT) and n > allowed.get(f, 0)
+    }
     assert not strict, f"mypy --strict errors in the model or the rules: {strict}"
     assert not worse, f"more mypy errors than the baseline (now, allowed): {worse}"
 

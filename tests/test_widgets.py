@@ -11,8 +11,8 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from bridgelab.model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call  # noqa: E402
-from bridgelab.text.i18n import LANGUAGES, catalog, translate  # noqa: E402
 from bridgelab.quiz import ProgressStore, QuizSession  # noqa: E402
+from bridgelab.text.i18n import LANGUAGES, catalog, translate  # noqa: E402
 from bridgelab.widgets.quiz import LANGUAGE_NAMES, MESSAGES, QuizWidget, quiz  # noqa: E402
 
 
@@ -61,8 +61,10 @@ def test_number_question_right_then_wrong():
     w.check_button._click_handlers(w.check_button)
     assert not w.last_feedback.correct
     assert _t("Not quite.") in w.feedback.value
-    assert _t("You answered {given}; the answer is {expected}.", given=_wrong_number(q),
-              expected=q.answer_text) in w.feedback.value
+    assert (
+        _t("You answered {given}; the answer is {expected}.", given=_wrong_number(q), expected=q.answer_text)
+        in w.feedback.value
+    )
     assert _t("Score: {right} of {asked}", right=1, asked=2) in w.score.value
     assert w.session.missed == [q]
 
@@ -232,7 +234,10 @@ def test_the_end_of_a_quiz_of_fixed_length():
     assert w.next_button.disabled and w.answer_area.children == ()
     assert w.answer("12") is None and w.session.asked == 1
     w.language.value = "cs"
-    assert _t("That is the end of the quiz: {right} of {asked} right.", "cs", right=1, asked=1) in w.question.value
+    assert (
+        _t("That is the end of the quiz: {right} of {asked} right.", "cs", right=1, asked=1)
+        in w.question.value
+    )
 
 
 def test_session_or_arguments_not_both():
@@ -286,7 +291,12 @@ def _run_app(monkeypatch, tmp_path, query: str) -> dict:
 def test_app_takes_language_topic_and_seed_from_the_address(monkeypatch, tmp_path):
     ns = _run_app(monkeypatch, tmp_path, "lang=et&topic=hcp,losers&seed=7&level=3")
     w = ns["widget"].quiz
-    assert (w.session.lang, w.session.topics, w.session.seed, w.session.level) == ("et", ["hcp", "losers"], 7, 3)
+    assert (w.session.lang, w.session.topics, w.session.seed, w.session.level) == (
+        "et",
+        ["hcp", "losers"],
+        7,
+        3,
+    )
     assert w.check_button.description == "Kontrolli"
     w.answer(str(w.session.current.answer) if w.session.current.kind == "number" else "jah")
     assert (tmp_path / "progress.sqlite3").exists()  # progress is kept where the server says

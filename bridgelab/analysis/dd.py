@@ -7,7 +7,7 @@ Uses endplay (a core dependency), which wraps Bo Haglund's DDS solver.
     >>> deal = Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
     >>> dd_table(deal)            # tricks for each declarer (rows) in each strain (columns)
     strain    C  D  H  S  NT
-    declarer                
+    declarer
     N         5  4  7  8   6
     E         7  8  5  5   7
     S         5  4  7  8   6
@@ -24,8 +24,8 @@ over endplay; studies of many deals (``dd_study``, ``mean_tricks``) are in
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 import numpy as np
 import pandas as pd
@@ -102,7 +102,7 @@ def solve_batch(holdings, strains: Iterable | None = None) -> np.ndarray:
     per_call = _BATCH * 5 // max(1, len(wanted))
     out = np.empty((len(arr), 4, 5), dtype=np.int8)
     for start in range(0, len(arr), per_call):
-        part = arr[start: start + per_call]
+        part = arr[start : start + per_call]
         deals = [_to_endplay(h) for h in part]
         with _LOCK:
             tables = _calc_all_tables(deals, exclude)
@@ -122,9 +122,9 @@ def _tricks_of(table) -> np.ndarray:
 def dd_table(deal) -> pd.DataFrame:
     """The tricks each declarer (rows N E S W) takes in each strain (columns C D H S NT)."""
     tricks = solve_batch(_as_holdings(deal)[None])[0]
-    return pd.DataFrame(tricks.astype(int), index=[s.name for s in SEATS],
-                        columns=[s.name for s in STRAINS]).rename_axis(index="declarer",
-                                                                        columns="strain")
+    return pd.DataFrame(
+        tricks.astype(int), index=[s.name for s in SEATS], columns=[s.name for s in STRAINS]
+    ).rename_axis(index="declarer", columns="strain")
 
 
 def _solve_part(holdings: np.ndarray) -> np.ndarray:
@@ -149,7 +149,7 @@ def dd_tables(deals, workers: int | None = None, chunk_size: int = _BATCH) -> np
     import concurrent.futures as cf
     import multiprocessing as mp
 
-    parts = [arr[i: i + chunk_size] for i in range(0, len(arr), chunk_size)]
+    parts = [arr[i : i + chunk_size] for i in range(0, len(arr), chunk_size)]
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
     with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
         return np.concatenate(list(pool.map(_solve_part, parts)))
@@ -170,8 +170,12 @@ class Par:
         return f"par {self.score:+d} for N-S: " + ", ".join(parts)
 
 
-_VUL = {Vulnerability.NONE: "none", Vulnerability.NS: "ns", Vulnerability.EW: "ew",
-        Vulnerability.BOTH: "both"}
+_VUL = {
+    Vulnerability.NONE: "none",
+    Vulnerability.NS: "ns",
+    Vulnerability.EW: "ew",
+    Vulnerability.BOTH: "both",
+}
 _PENALTY = {1: 0, 2: 1, 4: 2}
 
 

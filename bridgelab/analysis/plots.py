@@ -8,11 +8,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from . import stats
 from ..model.cards import Seat, Side, Strain
 from ..model.errors import BridgeError, ParseError
 from ..text import terms
 from ..text.i18n import translate
+from . import stats
 
 
 def _t(msgid: str, lang: str, **args) -> str:
@@ -39,10 +39,14 @@ def measure_title(measure: str, lang: str = "en") -> str:
             strain = terms.strain_name(Strain.parse(parts[2]), lang)
         except ParseError:
             return measure
-        msg = {"fit": "{who}: cards in {strain} together", "length": "{who}: cards in {strain}",
-               "tricks": "{who}: tricks in {strain}, double dummy"}[parts[1]]
+        msg = {
+            "fit": "{who}: cards in {strain} together",
+            "length": "{who}: cards in {strain}",
+            "tricks": "{who}: tricks in {strain}, double dummy",
+        }[parts[1]]
         return _t(msg, lang, who=_who(parts[0], lang), strain=strain)
     return measure
+
 
 __all__ = ["hcp_histogram", "pattern_frequencies", "simulated_vs_exact", "measure_title"]
 
@@ -65,8 +69,13 @@ def _measure_rows(result: pd.DataFrame, measure: str | None) -> pd.DataFrame:
     return rows
 
 
-def hcp_histogram(result: pd.DataFrame | None = None, measure: str | None = None,
-                  evaluator: str = "hcp", figsize=(7, 3.5), lang: str = "en"):
+def hcp_histogram(
+    result: pd.DataFrame | None = None,
+    measure: str | None = None,
+    evaluator: str = "hcp",
+    figsize=(7, 3.5),
+    lang: str = "en",
+):
     """Bars of the simulated proportions of a study's point-count measure, with the exact curve
     of one hand drawn over them (or the exact curve alone when ``result`` is None)."""
     exact = stats.hand_distribution(evaluator)
@@ -74,10 +83,17 @@ def hcp_histogram(result: pd.DataFrame | None = None, measure: str | None = None
     ax = fig.add_subplot()
     if result is not None:
         rows = _measure_rows(result, measure)
-        ax.bar(rows["value"].astype(float), rows["proportion"], width=0.8, alpha=0.6,
-               color="tab:blue", label=_t("simulated ({n} deals)", lang, n=f"{result.attrs.get('n', '?'):,}"))
-    ax.plot(exact[evaluator], exact["probability"], "o-", color="tab:red", markersize=3,
-            label=_t("exact", lang))
+        ax.bar(
+            rows["value"].astype(float),
+            rows["proportion"],
+            width=0.8,
+            alpha=0.6,
+            color="tab:blue",
+            label=_t("simulated ({n} deals)", lang, n=f"{result.attrs.get('n', '?'):,}"),
+        )
+    ax.plot(
+        exact[evaluator], exact["probability"], "o-", color="tab:red", markersize=3, label=_t("exact", lang)
+    )
     label = _t("high-card points", lang) if evaluator == "hcp" else evaluator.replace("_", " ")
     ax.set_xlabel(label)
     ax.set_ylabel(_t("share of hands", lang))
@@ -105,8 +121,7 @@ def pattern_frequencies(top: int | None = 15, figsize=(7, 4.5), lang: str = "en"
     return fig
 
 
-def simulated_vs_exact(result: pd.DataFrame, measure: str | None = None, figsize=(7, 3.5),
-                       lang: str = "en"):
+def simulated_vs_exact(result: pd.DataFrame, measure: str | None = None, figsize=(7, 3.5), lang: str = "en"):
     """A study's proportions with their confidence intervals as error bars, and the exact
     figures beside them as red marks (where the study has them)."""
     rows = _measure_rows(result, measure)
@@ -115,15 +130,25 @@ def simulated_vs_exact(result: pd.DataFrame, measure: str | None = None, figsize
     x = np.arange(len(rows))
     p = rows["proportion"].to_numpy()
     err = np.vstack([p - rows["low"].to_numpy(), rows["high"].to_numpy() - p])
-    ax.errorbar(x, p, yerr=err, fmt="o", color="tab:blue", capsize=3, markersize=4,
-                label=_t("simulated, {level} interval", lang,
-                         level=f"{result.attrs.get('confidence', 0.95):.0%}"))
+    ax.errorbar(
+        x,
+        p,
+        yerr=err,
+        fmt="o",
+        color="tab:blue",
+        capsize=3,
+        markersize=4,
+        label=_t("simulated, {level} interval", lang, level=f"{result.attrs.get('confidence', 0.95):.0%}"),
+    )
     if rows["exact"].notna().any():
         ax.plot(x, rows["exact"], "_", color="tab:red", markersize=14, mew=2, label=_t("exact", lang))
     labels = [str(v) for v in rows["value"]]
     step = max(1, len(labels) // 20)
-    ax.set_xticks(x[::step], labels[::step], rotation=90 if len(labels) > 12 and
-                  isinstance(rows["value"].iloc[0], str) else 0)
+    ax.set_xticks(
+        x[::step],
+        labels[::step],
+        rotation=90 if len(labels) > 12 and isinstance(rows["value"].iloc[0], str) else 0,
+    )
     ax.set_ylabel(_t("share of deals", lang))
     ax.set_xlabel(_t("value", lang))
     ax.set_title(measure_title(rows["measure"].iloc[0], lang))

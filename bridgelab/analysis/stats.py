@@ -21,23 +21,24 @@ from __future__ import annotations
 import math
 import pickle
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache, reduce
 from statistics import NormalDist
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from ..model.cards import SEATS, STRAINS, SUITS, Card, Seat, Side, Strain, suit_index
-from ..model.evaluate import holding_counts
 from ..dealing.dealer import check_workers, deal_batch, seed_sequence
+from ..model.cards import SEATS, STRAINS, SUITS, Card, Seat, Side, Strain, suit_index
 from ..model.errors import BridgeError, ConstraintError, ParseError
 from ..model.evaluate import (
     EVALUATORS,
     LENGTH,
     evaluator,
+    holding_counts,
     pattern_of,
 )
 from ..model.hand import Hand
@@ -75,6 +76,7 @@ _SUIT_NAMES = tuple(s.full_name for s in SUITS)
 
 # The caches below are keyed by the evaluator's name AND its registry version
 # (``EVALUATORS.version_of(name)``): registering a name again gives new figures, never stale ones.
+
 
 def _version(name: str) -> int:
     evaluator(name)  # a BridgeError for an unknown name
@@ -119,16 +121,18 @@ def _per_length(name: str, version: int, excluded: int) -> np.ndarray:
     return holding_counts(ints, (np.arange(ints.size) & excluded) == 0)
 
 
-def _shape_counts(name: str, excluded: tuple[int, int, int, int] = (0, 0, 0, 0),
-                  cards: int = 13) -> tuple[np.ndarray, np.ndarray]:
+def _shape_counts(
+    name: str, excluded: tuple[int, int, int, int] = (0, 0, 0, 0), cards: int = 13
+) -> tuple[np.ndarray, np.ndarray]:
     """Every shape a ``cards``-card holding can have among the cards not ``excluded``, and for each
     the number of such holdings by evaluator value: (shapes (m, 4), counts (m, values))."""
     return _shape_counts_of(name, _version(name), tuple(int(x) for x in excluded), cards)
 
 
 @lru_cache(maxsize=128)
-def _shape_counts_of(name: str, version: int, excluded: tuple[int, int, int, int],
-                     cards: int) -> tuple[np.ndarray, np.ndarray]:
+def _shape_counts_of(
+    name: str, version: int, excluded: tuple[int, int, int, int], cards: int
+) -> tuple[np.ndarray, np.ndarray]:
     tables = [_per_length(name, version, int(x)) for x in excluded]
     room = [13 - int(LENGTH[int(x)]) for x in excluded]
     shapes, rows = [], []
@@ -155,6 +159,7 @@ def _shape_counts_of(name: str, version: int, excluded: tuple[int, int, int, int
 
 
 # ---- reading patterns and ranges ---------------------------------------------------------------
+
 
 def _shape_filter(pattern) -> Callable[[np.ndarray], np.ndarray]:
     """A mask over an (m, 4) array of shapes (S, H, D, C) for a pattern description.
@@ -191,6 +196,7 @@ def _read_range(name: str, spec) -> notation.Range:
 
 # ---- exact figures for one hand -----------------------------------------------------------------
 
+
 def pattern_table() -> pd.DataFrame:
     """The 39 hand patterns (suit lengths longest first, whatever the suits), most frequent first.
 
@@ -222,13 +228,14 @@ def shape_table() -> pd.DataFrame:
     return df
 
 
-def _distribution_frame(name: str, counts: np.ndarray, scale: int, low_total: int,
-                        total: int) -> pd.DataFrame:
+def _distribution_frame(
+    name: str, counts: np.ndarray, scale: int, low_total: int, total: int
+) -> pd.DataFrame:
     values = [_value_of(i, scale, low_total) for i in range(len(counts))]
     df = pd.DataFrame({name: values, "hands": counts.astype(np.int64)})
     nonzero = np.flatnonzero(counts)
     if len(nonzero):
-        df = df.iloc[nonzero[0]: nonzero[-1] + 1]
+        df = df.iloc[nonzero[0] : nonzero[-1] + 1]
     if scale > 1:
         df = df[df["hands"] > 0]
     df = df.reset_index(drop=True)
@@ -286,6 +293,7 @@ def hand_probability(pattern=None, **ranges) -> Fraction:
 
 # ---- suit splits and partner's hand -----------------------------------------------------------
 
+
 def suit_split(outstanding: int, unseen: int = 26) -> pd.DataFrame:
     """How ``outstanding`` cards of a suit split between the two hands you cannot see.
 
@@ -312,8 +320,7 @@ def suit_split(outstanding: int, unseen: int = 26) -> pd.DataFrame:
         one = Fraction(math.comb(outstanding, big) * math.comb(unseen - outstanding, half - big), total)
         both = one if big == small else 2 * one
         layouts = math.comb(outstanding, big) * (1 if big == small else 2)
-        rows.append((f"{big}-{small}", float(both), float(one),
-                     float(both / layouts), layouts))
+        rows.append((f"{big}-{small}", float(both), float(one), float(both / layouts), layouts))
     df = pd.DataFrame(rows, columns=["split", "probability", "one_way", "each_layout", "layouts"])
     df = df.sort_values("probability", ascending=False, ignore_index=True)
     return df
@@ -377,6 +384,7 @@ def partner_distribution(hand, name: str = "hcp", *, pattern=None) -> pd.DataFra
 
 
 # ---- measures ---------------------------------------------------------------------------------
+
 
 class Measure:
     """Something to count on every deal of a study: a name and a function of the batch.
@@ -451,8 +459,11 @@ class _Length(Measure):
     def exact(self):
         cards = 13 * len(self.seats)
         total = math.comb(52, cards)
-        return {k: math.comb(13, k) * math.comb(39, cards - k) / total for k in range(14)
-                if cards - k <= 39 and k <= cards}
+        return {
+            k: math.comb(13, k) * math.comb(39, cards - k) / total
+            for k in range(14)
+            if cards - k <= 39 and k <= cards
+        }
 
 
 class _Shape(Measure):
@@ -522,6 +533,7 @@ def measure(spec: "str | Measure") -> Measure:
 
 # ---- confidence intervals -------------------------------------------------------------------
 
+
 def wilson_interval(count, n, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
     """Wilson score interval for a proportion ``count / n``: good even near 0 and 1."""
     count = np.asarray(count, dtype=np.float64)
@@ -538,6 +550,7 @@ def wilson_interval(count, n, confidence: float = 0.95) -> tuple[np.ndarray, np.
 
 
 # ---- studies ----------------------------------------------------------------------------------
+
 
 class _Chunk:
     """One chunk's deals, with double-dummy tricks worked out once if a measure asks."""
@@ -654,8 +667,10 @@ class Study:
         if len(set(names)) != len(names):
             raise ConstraintError(f"two measures share a name in {names}: give each its own")
         if not isinstance(self.n, (int, np.integer)) or self.n < 1:
-            raise ConstraintError(f"a study deals at least one deal: n is a whole number 1 or more, "
-                                  f"not {self.n!r} (write 10**10, not 1e10)")
+            raise ConstraintError(
+                f"a study deals at least one deal: n is a whole number 1 or more, "
+                f"not {self.n!r} (write 10**10, not 1e10)"
+            )
         if not isinstance(self.chunk_size, (int, np.integer)) or self.chunk_size < 1:
             raise ConstraintError(f"chunk_size is a positive number of deals, not {self.chunk_size!r}")
         self.seed = _as_seed_sequence(self.seed)
@@ -676,8 +691,9 @@ class Study:
         k, size, n = self.n_chunks, int(self.chunk_size), int(self.n)
         ss = self.seed
         for i in range(k):
-            child = np.random.SeedSequence(ss.entropy, spawn_key=tuple(ss.spawn_key) + (i,),
-                                           pool_size=ss.pool_size)
+            child = np.random.SeedSequence(
+                ss.entropy, spawn_key=tuple(ss.spawn_key) + (i,), pool_size=ss.pool_size
+            )
             yield (size if i < k - 1 else n - size * (k - 1)), child
 
     def counts(self, workers: int | None = 1, client=None, progress: bool = False) -> list[Counter]:
@@ -690,8 +706,7 @@ class Study:
         if client is not None:
             job = _Job(self._measures, self.where, self.predeal, 1 if uses_dd else None)
             payload = client.scatter(_dumps(job), broadcast=True)
-            futures = [client.submit(_run_chunk, payload, size, seed, pure=False)
-                       for size, seed in chunks]
+            futures = [client.submit(_run_chunk, payload, size, seed, pure=False) for size, seed in chunks]
             from distributed import as_completed
 
             for fut in _progress(as_completed(futures), len(futures), progress):
@@ -733,19 +748,27 @@ class Study:
             ordered = sorted(values, key=_sort_key)
             count = np.array([counter.get(v, 0) for v in ordered], dtype=np.int64)
             low, high = wilson_interval(count, self.n, self.confidence)
-            frames.append(pd.DataFrame({
-                "measure": m.name,
-                "value": pd.Series(ordered, dtype=object),
-                "count": count,
-                "proportion": count / self.n,
-                "low": low,
-                "high": high,
-                "exact": [exact.get(v, 0.0) if exact else np.nan for v in ordered],
-            }))
+            frames.append(
+                pd.DataFrame(
+                    {
+                        "measure": m.name,
+                        "value": pd.Series(ordered, dtype=object),
+                        "count": count,
+                        "proportion": count / self.n,
+                        "low": low,
+                        "high": high,
+                        "exact": [exact.get(v, 0.0) if exact else np.nan for v in ordered],
+                    }
+                )
+            )
         df = pd.concat(frames, ignore_index=True)
-        df.attrs.update(n=int(self.n), chunk_size=int(self.chunk_size),
-                        entropy=self.seed.entropy, where=repr(self.where),
-                        confidence=self.confidence)
+        df.attrs.update(
+            n=int(self.n),
+            chunk_size=int(self.chunk_size),
+            entropy=self.seed.entropy,
+            where=repr(self.where),
+            confidence=self.confidence,
+        )
         return df
 
 
@@ -765,31 +788,62 @@ def _merge_done(totals: list[Counter], done, bar) -> None:
             bar.update(1)
 
 
-def study(measures, n: int = 10_000, seed=None, where=None, predeal=None, *,
-          chunk_size: int = 10_000, confidence: float = 0.95, workers: int | None = 1,
-          client=None, progress: bool = False) -> pd.DataFrame:
+def study(
+    measures,
+    n: int = 10_000,
+    seed=None,
+    where=None,
+    predeal=None,
+    *,
+    chunk_size: int = 10_000,
+    confidence: float = 0.95,
+    workers: int | None = 1,
+    client=None,
+    progress: bool = False,
+) -> pd.DataFrame:
     """Deal ``n`` deals meeting ``where`` and count the ``measures`` ('N hcp', 'NS fit S', ...).
 
     The deals come in chunks of ``chunk_size``, seeded from ``seed``; ``workers=2`` runs the
     chunks on both cores, ``client=`` on a Dask cluster; the answer is the same. Returns a tidy
     DataFrame (see ``Study.run``).
     """
-    return Study(measures, n=n, seed=seed, where=where, predeal=predeal, chunk_size=chunk_size,
-                 confidence=confidence).run(workers=workers, client=client, progress=progress)
+    return Study(
+        measures, n=n, seed=seed, where=where, predeal=predeal, chunk_size=chunk_size, confidence=confidence
+    ).run(workers=workers, client=client, progress=progress)
 
 
 # ---- double-dummy studies (the solver itself is bridgelab.analysis.dd)
 
-def dd_study(n: int = 1_000, seed=None, where=None, predeal=None, *, declarers="NESW",
-             strains=("C", "D", "H", "S", "NT"), chunk_size: int = 200, workers: int | None = 2,
-             client=None, progress: bool = False) -> pd.DataFrame:
+
+def dd_study(
+    n: int = 1_000,
+    seed=None,
+    where=None,
+    predeal=None,
+    *,
+    declarers="NESW",
+    strains=("C", "D", "H", "S", "NT"),
+    chunk_size: int = 200,
+    workers: int | None = 2,
+    client=None,
+    progress: bool = False,
+) -> pd.DataFrame:
     """How often each declarer takes each number of tricks in each strain, over ``n`` seeded deals
     meeting ``where``: a study (see ``bridgelab.analysis.stats.study``) with one measure per declarer and
     strain, run on ``workers`` processes or a Dask ``client``."""
     seats = [Seat.parse(s) for s in declarers]
     measures = [f"{s.name} tricks {Strain.parse(t).name}" for s in seats for t in strains]
-    return study(measures, n=n, seed=seed, where=where, predeal=predeal, chunk_size=chunk_size,
-                 workers=workers, client=client, progress=progress)
+    return study(
+        measures,
+        n=n,
+        seed=seed,
+        where=where,
+        predeal=predeal,
+        chunk_size=chunk_size,
+        workers=workers,
+        client=client,
+        progress=progress,
+    )
 
 
 def mean_tricks(result: pd.DataFrame) -> pd.DataFrame:

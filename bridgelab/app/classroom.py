@@ -83,7 +83,9 @@ def read_roster(path: "str | os.PathLike") -> dict[str, str]:
         if not row or not "".join(row).strip():
             continue
         if len(row) < 2 or not row[0].strip() or not row[1].strip():
-            raise BridgeError(f"{path}, line {n}: write 'code,name' (e.g. 'K7P2,Anna Tamm'), not {','.join(row)!r}")
+            raise BridgeError(
+                f"{path}, line {n}: write 'code,name' (e.g. 'K7P2,Anna Tamm'), not {','.join(row)!r}"
+            )
         code, name = row[0].strip().upper(), row[1].strip()
         if n == 1 and code == "CODE":
             continue
@@ -111,8 +113,13 @@ class Classroom:
     ``teacher_token`` defaults to a new random token (print it for the teacher).
     """
 
-    def __init__(self, name: str, folder: "str | os.PathLike | None" = None,
-                 roster: "str | os.PathLike | None" = None, teacher_token: "str | None" = None):
+    def __init__(
+        self,
+        name: str,
+        folder: "str | os.PathLike | None" = None,
+        roster: "str | os.PathLike | None" = None,
+        teacher_token: "str | None" = None,
+    ):
         self.name = str(name).strip()
         self.slug = _slug(self.name)
         self.folder = Path(folder) if folder is not None else default_path().parent / "classes" / self.slug
@@ -133,8 +140,7 @@ class Classroom:
         self._lock = threading.Lock()
         path = self.folder / "class.sqlite3"
         try:
-            self._db = sqlite3.connect(str(path), timeout=30, isolation_level=None,
-                                       check_same_thread=False)
+            self._db = sqlite3.connect(str(path), timeout=30, isolation_level=None, check_same_thread=False)
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as e:
             raise BridgeError(f"{path} is not a bridgelab class file, or cannot be written: {e}") from None
@@ -182,15 +188,19 @@ class Classroom:
             student = Student(*found[0])
         elif self.roster is not None:
             if code not in self.roster:
-                raise JoinRefused("{code} is not a code of this class: check the code your teacher "
-                                  "gave you.", code=text)
+                raise JoinRefused(
+                    "{code} is not a code of this class: check the code your teacher gave you.", code=text
+                )
             student = self._add(self.roster[code], code, lang)
         else:
             taken = self._rows("SELECT 1 FROM students WHERE name = ? COLLATE NOCASE", (text,))
             if taken:
-                raise JoinRefused("The name {name} is taken in this class. If it is you, type your "
-                                  "code instead (it is under your progress); if not, add your "
-                                  "surname or its first letter.", name=text)
+                raise JoinRefused(
+                    "The name {name} is taken in this class. If it is you, type your "
+                    "code instead (it is under your progress); if not, add your "
+                    "surname or its first letter.",
+                    name=text,
+                )
             student = self._add(text, self._new_code(), lang)
         self.touch(student)
         return student
@@ -204,8 +214,10 @@ class Classroom:
     def _add(self, name: str, code: str, lang: str) -> Student:
         student = Student("s" + secrets.token_hex(8), name, code, lang)
         now = time.time()
-        self._write("INSERT INTO students (id, name, code, lang, joined, last_seen) VALUES (?,?,?,?,?,?)",
-                    (student.id, name, code, lang, now, now))
+        self._write(
+            "INSERT INTO students (id, name, code, lang, joined, last_seen) VALUES (?,?,?,?,?,?)",
+            (student.id, name, code, lang, now, now),
+        )
         return student
 
     def student(self, student_id: str) -> "Student | None":
@@ -272,11 +284,41 @@ class Classroom:
         rows = []
         for s in names.values():
             for a in self.progress.answers(s.id):
-                rows.append({"student": s.name, "code": s.code, **{k: a[k] for k in (
-                    "topic", "level", "question_id", "source", "seed", "lang", "given", "expected",
-                    "correct", "answered_at")}})
-        cols = ["student", "code", "topic", "level", "question_id", "source", "seed", "lang",
-                "given", "expected", "correct", "answered_at"]
+                rows.append(
+                    {
+                        "student": s.name,
+                        "code": s.code,
+                        **{
+                            k: a[k]
+                            for k in (
+                                "topic",
+                                "level",
+                                "question_id",
+                                "source",
+                                "seed",
+                                "lang",
+                                "given",
+                                "expected",
+                                "correct",
+                                "answered_at",
+                            )
+                        },
+                    }
+                )
+        cols = [
+            "student",
+            "code",
+            "topic",
+            "level",
+            "question_id",
+            "source",
+            "seed",
+            "lang",
+            "given",
+            "expected",
+            "correct",
+            "answered_at",
+        ]
         df = pd.DataFrame(rows, columns=cols)
         df["correct"] = df["correct"].astype(bool)
         return df
@@ -292,11 +334,20 @@ class Classroom:
             mine = df[df["code"] == s.code]
             asked, right = len(mine), int(mine["correct"].sum())
             last = max([seen.get(s.id, 0.0), *mine["answered_at"].tolist()])
-            out.append({"student": s.name, "code": s.code, "lang": s.lang, "answers": asked,
-                        "right": right, "accuracy": round(100 * right / asked, 1) if asked else None,
-                        "last_activity": last})
-        return pd.DataFrame(out, columns=["student", "code", "lang", "answers", "right", "accuracy",
-                                          "last_activity"])
+            out.append(
+                {
+                    "student": s.name,
+                    "code": s.code,
+                    "lang": s.lang,
+                    "answers": asked,
+                    "right": right,
+                    "accuracy": round(100 * right / asked, 1) if asked else None,
+                    "last_activity": last,
+                }
+            )
+        return pd.DataFrame(
+            out, columns=["student", "code", "lang", "answers", "right", "accuracy", "last_activity"]
+        )
 
     def by_topic(self):
         """Per topic: answers, right, accuracy (%), how many students answered it."""
@@ -306,8 +357,9 @@ class Classroom:
         if not len(df):
             return pd.DataFrame(columns=["topic", "answers", "right", "accuracy", "students"])
         g = df.groupby("topic")
-        out = pd.DataFrame({"answers": g.size(), "right": g["correct"].sum().astype(int),
-                            "students": g["code"].nunique()}).reset_index()
+        out = pd.DataFrame(
+            {"answers": g.size(), "right": g["correct"].sum().astype(int), "students": g["code"].nunique()}
+        ).reset_index()
         out["accuracy"] = (100 * out["right"] / out["answers"]).round(1)
         return out[["topic", "answers", "right", "accuracy", "students"]]
 
@@ -321,10 +373,18 @@ class Classroom:
             return pd.DataFrame(columns=["question_id", "topic", "source", "seed", "missed", "answers"])
         asked = df.groupby("question_id").size()
         g = wrong.groupby("question_id")
-        out = pd.DataFrame({"topic": g["topic"].first(), "source": g["source"].first(),
-                            "seed": g["seed"].first(), "missed": g.size()}).reset_index()
+        out = pd.DataFrame(
+            {
+                "topic": g["topic"].first(),
+                "source": g["source"].first(),
+                "seed": g["seed"].first(),
+                "missed": g.size(),
+            }
+        ).reset_index()
         out["answers"] = out["question_id"].map(asked)
-        return out.sort_values(["missed", "question_id"], ascending=[False, True]).head(n).reset_index(drop=True)
+        return (
+            out.sort_values(["missed", "question_id"], ascending=[False, True]).head(n).reset_index(drop=True)
+        )
 
     def csv(self) -> str:
         """Every answer of the class as CSV (student, code, topic, level, question, ... correct)."""

@@ -19,21 +19,50 @@ from .classroom import Classroom
 __all__ = ["join_page", "teacher_page", "MESSAGES", "page_title"]
 
 MESSAGES = (
-    "Bridge quiz", "Bridge quiz: {klass}", "Welcome to the class {klass}!",
-    "What is your name?", "Your name", "Your code", "Type the code your teacher gave you.",
-    "Start", "Type your name first.", "Type your code first.", "A name is at most {n} letters.",
+    "Bridge quiz",
+    "Bridge quiz: {klass}",
+    "Welcome to the class {klass}!",
+    "What is your name?",
+    "Your name",
+    "Your code",
+    "Type the code your teacher gave you.",
+    "Start",
+    "Type your name first.",
+    "Type your code first.",
+    "A name is at most {n} letters.",
     "{code} is not a code of this class: check the code your teacher gave you.",
     "The name {name} is taken in this class. If it is you, type your code instead (it is under "
     "your progress); if not, add your surname or its first letter.",
     "Have you been here before on another device? Type your code instead of your name.",
     # the teacher's page
-    "The class {klass}: the teacher's page", "Students", "Student", "Code", "Language", "Answers",
-    "Right", "Accuracy", "Last activity", "Topics", "Topic", "Students who answered",
-    "Most missed questions", "Question", "Missed", "Download every answer (CSV)",
-    "The lesson of the day", "Topics of the day (none ticked: all topics)", "Level of the day",
-    "All levels", "Level {level}", "Save", "Saved: students who open the app now get these "
-    "topics.", "No student has joined yet. Students open {url}", "No answers yet.",
-    "Accuracy by topic", "Accuracy by student", "never",
+    "The class {klass}: the teacher's page",
+    "Students",
+    "Student",
+    "Code",
+    "Language",
+    "Answers",
+    "Right",
+    "Accuracy",
+    "Last activity",
+    "Topics",
+    "Topic",
+    "Students who answered",
+    "Most missed questions",
+    "Question",
+    "Missed",
+    "Download every answer (CSV)",
+    "The lesson of the day",
+    "Topics of the day (none ticked: all topics)",
+    "Level of the day",
+    "All levels",
+    "Level {level}",
+    "Save",
+    "Saved: students who open the app now get these topics.",
+    "No student has joined yet. Students open {url}",
+    "No answers yet.",
+    "Accuracy by topic",
+    "Accuracy by student",
+    "never",
 )
 """Every string of the name prompt and the teacher's page, as msgids of the "app" catalogue."""
 
@@ -65,9 +94,11 @@ def page_title(room: "Classroom | None", lang: str) -> str:
 
 
 def _page(lang: str, title: str, body: str) -> str:
-    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{html.escape(title)}</title>{_STYLE}</head><body><main>{body}</main></body></html>")
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)}</title>{_STYLE}</head><body><main>{body}</main></body></html>"
+    )
 
 
 def join_page(room: Classroom, lang: str, error: str = "", typed: str = "", then: str = "") -> str:
@@ -76,15 +107,20 @@ def join_page(room: Classroom, lang: str, error: str = "", typed: str = "", then
     e = lambda msgid, **a: html.escape(_t(msgid, lang, **a))  # noqa: E731
     langs = " ".join(
         f'<a href="/join?lang={c}" hreflang="{c}" lang="{c}">{html.escape(LANGUAGE_NAMES.get(c, c))}</a>'
-        for c in LANGUAGES if c != lang)
+        for c in LANGUAGES
+        if c != lang
+    )
     if room.roster is None:
-        label, ask, hint = e("Your name"), e("What is your name?"), e(
-            "Have you been here before on another device? Type your code instead of your name.")
+        label, ask, hint = (
+            e("Your name"),
+            e("What is your name?"),
+            e("Have you been here before on another device? Type your code instead of your name."),
+        )
     else:
         label, ask, hint = e("Your code"), e("Type the code your teacher gave you."), ""
     body = (
         f'<p class="langs">{langs}</p>'
-        f'<h1>{e("Welcome to the class {klass}!", klass=room.name)}</h1>'
+        f"<h1>{e('Welcome to the class {klass}!', klass=room.name)}</h1>"
         f'<form method="post" action="/join" class="bridgelab-join">'
         f'<p><label for="name">{ask}</label></p>'
         f'<input type="hidden" name="lang" value="{lang}">'
@@ -94,7 +130,8 @@ def join_page(room: Classroom, lang: str, error: str = "", typed: str = "", then
         f'<button type="submit">{e("Start")}</button></p>'
         + (f'<p class="error" role="alert">{html.escape(error)}</p>' if error else "")
         + (f'<p class="note">{hint}</p>' if hint else "")
-        + "</form>")
+        + "</form>"
+    )
     return _page(lang, page_title(room, lang), body)
 
 
@@ -109,18 +146,22 @@ def _bars(rows: "list[tuple[str, float]]", title: str) -> str:
     if not rows:
         return ""
     h, label_w, bar_w = 22, 220, 300
-    parts = [f'<svg class="bridgelab-plot" role="img" aria-label="{html.escape(title)}" '
-             f'xmlns="http://www.w3.org/2000/svg" width="{label_w + bar_w + 60}" '
-             f'height="{h * len(rows) + 26}" style="max-width:100%;font:13px sans-serif">'
-             f'<text x="0" y="14" font-weight="bold">{html.escape(title)}</text>']
+    parts = [
+        f'<svg class="bridgelab-plot" role="img" aria-label="{html.escape(title)}" '
+        f'xmlns="http://www.w3.org/2000/svg" width="{label_w + bar_w + 60}" '
+        f'height="{h * len(rows) + 26}" style="max-width:100%;font:13px sans-serif">'
+        f'<text x="0" y="14" font-weight="bold">{html.escape(title)}</text>'
+    ]
     for i, (name, pct) in enumerate(rows):
         y = 22 + i * h
         w = max(0.0, min(100.0, pct)) * bar_w / 100
         colour = "#1b7a1b" if pct >= 75 else "#c08000" if pct >= 50 else "#b22222"
-        parts.append(f'<text x="{label_w - 6}" y="{y + 14}" text-anchor="end">{html.escape(name[:32])}</text>'
-                     f'<rect x="{label_w}" y="{y + 3}" width="{bar_w}" height="14" fill="#eee"/>'
-                     f'<rect x="{label_w}" y="{y + 3}" width="{w:.1f}" height="14" fill="{colour}"/>'
-                     f'<text x="{label_w + bar_w + 6}" y="{y + 14}">{pct:.0f}%</text>')
+        parts.append(
+            f'<text x="{label_w - 6}" y="{y + 14}" text-anchor="end">{html.escape(name[:32])}</text>'
+            f'<rect x="{label_w}" y="{y + 3}" width="{bar_w}" height="14" fill="#eee"/>'
+            f'<rect x="{label_w}" y="{y + 3}" width="{w:.1f}" height="14" fill="{colour}"/>'
+            f'<text x="{label_w + bar_w + 6}" y="{y + 14}">{pct:.0f}%</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -130,64 +171,99 @@ def teacher_page(room: Classroom, lang: str = "en", saved: bool = False, url: st
     the form that sets the topics and level of the day."""
     e = lambda msgid, **a: html.escape(_t(msgid, lang, **a))  # noqa: E731
     students, topics, missed = room.by_student(), room.by_topic(), room.most_missed()
-    out = ['<p class="langs">' + " ".join(
-        f'<a href="/teacher?lang={c}">{html.escape(LANGUAGE_NAMES.get(c, c))}</a>'
-        for c in LANGUAGES if c != lang) + "</p>",
-        f'<h1>{e(TEACHER_TITLE, klass=room.name)}</h1>']
+    out = [
+        '<p class="langs">'
+        + " ".join(
+            f'<a href="/teacher?lang={c}">{html.escape(LANGUAGE_NAMES.get(c, c))}</a>'
+            for c in LANGUAGES
+            if c != lang
+        )
+        + "</p>",
+        f"<h1>{e(TEACHER_TITLE, klass=room.name)}</h1>",
+    ]
 
     # the lesson of the day
     day_topics, day_level = room.day()
     boxes = "".join(
         f'<label style="display:inline-block;margin:2px 10px 2px 0"><input type="checkbox" name="topic" '
         f'value="{t}"{" checked" if day_topics and t in day_topics else ""}> {html.escape(topic_name(t, lang))}</label>'
-        for t in [*TOPIC_GROUPS, *known_topics()])
+        for t in [*TOPIC_GROUPS, *known_topics()]
+    )
     levels = "".join(
         f'<option value="{v}"{" selected" if (day_level or 0) == v else ""}>{html.escape(label)}</option>'
-        for v, label in [(0, _t("All levels", lang))] + [(n, _t("Level {level}", lang, level=n)) for n in (1, 2, 3)])
+        for v, label in [(0, _t("All levels", lang))]
+        + [(n, _t("Level {level}", lang, level=n)) for n in (1, 2, 3)]
+    )
     out.append(
         f'<h2>{e("The lesson of the day")}</h2><form method="post" action="/teacher/day" class="bridgelab-day">'
         f'<input type="hidden" name="lang" value="{lang}">'
-        f'<p>{e("Topics of the day (none ticked: all topics)")}</p><p>{boxes}</p>'
+        f"<p>{e('Topics of the day (none ticked: all topics)')}</p><p>{boxes}</p>"
         f'<p><label>{e("Level of the day")} <select name="level">{levels}</select></label> '
         f'<button type="submit">{e("Save")}</button></p>'
-        + (f'<p class="note" role="status">{e("Saved: students who open the app now get these topics.")}</p>' if saved else "")
-        + "</form>")
+        + (
+            f'<p class="note" role="status">{e("Saved: students who open the app now get these topics.")}</p>'
+            if saved
+            else ""
+        )
+        + "</form>"
+    )
 
     # by student
-    out.append(f'<h2>{e("Students")}</h2>')
+    out.append(f"<h2>{e('Students')}</h2>")
     if not len(students):
-        out.append(f'<p class="note">{e("No student has joined yet. Students open {url}", url=url or "/")}</p>')
+        out.append(
+            f'<p class="note">{e("No student has joined yet. Students open {url}", url=url or "/")}</p>'
+        )
     else:
-        head = "".join(f"<th>{e(h)}</th>" for h in ("Student", "Code", "Language", "Answers", "Right", "Accuracy", "Last activity"))
+        head = "".join(
+            f"<th>{e(h)}</th>"
+            for h in ("Student", "Code", "Language", "Answers", "Right", "Accuracy", "Last activity")
+        )
         rows = "".join(
             f'<tr class="bridgelab-student-row"><td>{html.escape(r.student)}</td><td>{html.escape(r.code)}</td>'
             f'<td>{html.escape(LANGUAGE_NAMES.get(r.lang, r.lang))}</td><td class="n">{r.answers}</td>'
             f'<td class="n">{r.right}</td><td class="n">{"" if r.accuracy is None or r.accuracy != r.accuracy else f"{r.accuracy:.0f}%"}</td>'
             f"<td>{_when(r.last_activity, lang)}</td></tr>"
-            for r in students.itertuples())
+            for r in students.itertuples()
+        )
         out.append(f'<table class="bridgelab-by-student"><tr>{head}</tr>{rows}</table>')
-        out.append(_bars([(r.student, r.accuracy) for r in students.itertuples()
-                          if r.accuracy is not None and r.accuracy == r.accuracy], _t("Accuracy by student", lang)))
+        out.append(
+            _bars(
+                [
+                    (r.student, r.accuracy)
+                    for r in students.itertuples()
+                    if r.accuracy is not None and r.accuracy == r.accuracy
+                ],
+                _t("Accuracy by student", lang),
+            )
+        )
 
     # by topic
-    out.append(f'<h2>{e("Topics")}</h2>')
+    out.append(f"<h2>{e('Topics')}</h2>")
     if not len(topics):
         out.append(f'<p class="note">{e("No answers yet.")}</p>')
     else:
-        head = "".join(f"<th>{e(h)}</th>" for h in ("Topic", "Answers", "Right", "Accuracy", "Students who answered"))
+        head = "".join(
+            f"<th>{e(h)}</th>" for h in ("Topic", "Answers", "Right", "Accuracy", "Students who answered")
+        )
         rows = "".join(
             f'<tr><td>{html.escape(topic_name(r.topic, lang))}</td><td class="n">{r.answers}</td>'
             f'<td class="n">{r.right}</td><td class="n">{r.accuracy:.0f}%</td><td class="n">{r.students}</td></tr>'
-            for r in topics.itertuples())
+            for r in topics.itertuples()
+        )
         out.append(f'<table class="bridgelab-by-topic"><tr>{head}</tr>{rows}</table>')
-        out.append(_bars([(topic_name(r.topic, lang), r.accuracy) for r in topics.itertuples()],
-                         _t("Accuracy by topic", lang)))
+        out.append(
+            _bars(
+                [(topic_name(r.topic, lang), r.accuracy) for r in topics.itertuples()],
+                _t("Accuracy by topic", lang),
+            )
+        )
 
     # most missed
     if len(missed):
         from ..quiz import make_question
 
-        out.append(f'<h2>{e("Most missed questions")}</h2>')
+        out.append(f"<h2>{e('Most missed questions')}</h2>")
         head = "".join(f"<th>{e(h)}</th>" for h in ("Question", "Topic", "Missed", "Answers"))
         rows = []
         for r in missed.itertuples():
@@ -196,9 +272,11 @@ def teacher_page(room: Classroom, lang: str = "en", saved: bool = False, url: st
                 prompt = make_question(r.source, seed, lang).prompt.splitlines()[0]
             except Exception:  # noqa: BLE001 - a bank that moved away: show the question's id
                 prompt = r.question_id
-            rows.append(f'<tr><td>{html.escape(prompt)}<br><small class="note">{html.escape(r.question_id)}</small></td>'
-                        f'<td>{html.escape(topic_name(r.topic, lang))}</td><td class="n">{r.missed}</td>'
-                        f'<td class="n">{r.answers}</td></tr>')
+            rows.append(
+                f'<tr><td>{html.escape(prompt)}<br><small class="note">{html.escape(r.question_id)}</small></td>'
+                f'<td>{html.escape(topic_name(r.topic, lang))}</td><td class="n">{r.missed}</td>'
+                f'<td class="n">{r.answers}</td></tr>'
+            )
         out.append(f'<table class="bridgelab-missed"><tr>{head}</tr>{"".join(rows)}</table>')
 
     out.append(f'<p><a href="/teacher/answers.csv" download>{e("Download every answer (CSV)")}</a></p>')

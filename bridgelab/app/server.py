@@ -75,18 +75,20 @@ def make_app(room: Classroom):
     global CLASSROOM
     CLASSROOM = room
     _solara_settings()
+    import solara.server.starlette as solara_starlette
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, RedirectResponse, Response
     from starlette.routing import Route, Router
-
-    import solara.server.starlette as solara_starlette
 
     solara_app = solara_starlette.app
     _warm_up()
 
     def _lang(request: Request) -> str:
-        return language_of(request.query_params.get("lang"), request.headers.get("accept-language"),
-                           request.cookies.get("bridgelab_lang"))
+        return language_of(
+            request.query_params.get("lang"),
+            request.headers.get("accept-language"),
+            request.cookies.get("bridgelab_lang"),
+        )
 
     async def join(request: Request):
         if request.method == "POST":
@@ -99,11 +101,13 @@ def make_app(room: Classroom):
                 from ..text.i18n import translate
 
                 msg = translate(e.msgid, lang, domain="app", **e.args_)
-                return HTMLResponse(join_page(room, lang, msg, typed, form.get("then", [""])[-1]),
-                                    status_code=400)
+                return HTMLResponse(
+                    join_page(room, lang, msg, typed, form.get("then", [""])[-1]), status_code=400
+                )
             then = form.get("then", [""])[-1]  # the address they first opened: only its query
-            response = RedirectResponse("/" + (f"?{urlencode(parse_qs(then), doseq=True)}" if then else ""),
-                                        status_code=303)
+            response = RedirectResponse(
+                "/" + (f"?{urlencode(parse_qs(then), doseq=True)}" if then else ""), status_code=303
+            )
             response.headers.append("set-cookie", _cookie(COOKIE, room.cookie_for(student)))
             response.headers.append("set-cookie", _cookie("bridgelab_lang", student.lang))
             return response
@@ -125,10 +129,15 @@ def make_app(room: Classroom):
             response.headers.append("set-cookie", _cookie(TEACHER_COOKIE, room.teacher_cookie(), 12 * 3600))
             return response
         if not _teacher(request):
-            return HTMLResponse("The teacher's page needs the token printed when the app started: "
-                                "open /teacher?token=...", status_code=403)
-        return HTMLResponse(teacher_page(room, _lang(request), saved="saved" in request.query_params,
-                                         url=str(request.base_url)))
+            return HTMLResponse(
+                "The teacher's page needs the token printed when the app started: open /teacher?token=...",
+                status_code=403,
+            )
+        return HTMLResponse(
+            teacher_page(
+                room, _lang(request), saved="saved" in request.query_params, url=str(request.base_url)
+            )
+        )
 
     async def teacher_day(request: Request):
         if not _teacher(request):
@@ -143,15 +152,20 @@ def make_app(room: Classroom):
     async def teacher_csv(request: Request):
         if not _teacher(request):
             return HTMLResponse("forbidden", status_code=403)
-        return Response(room.csv(), media_type="text/csv; charset=utf-8", headers={
-            "content-disposition": f'attachment; filename="{room.slug}-answers.csv"'})
+        return Response(
+            room.csv(),
+            media_type="text/csv; charset=utf-8",
+            headers={"content-disposition": f'attachment; filename="{room.slug}-answers.csv"'},
+        )
 
-    ours = Router(routes=[
-        Route("/join", join, methods=["GET", "POST"]),
-        Route("/teacher", teacher),
-        Route("/teacher/day", teacher_day, methods=["POST"]),
-        Route("/teacher/answers.csv", teacher_csv),
-    ])
+    ours = Router(
+        routes=[
+            Route("/join", join, methods=["GET", "POST"]),
+            Route("/teacher", teacher),
+            Route("/teacher/day", teacher_day, methods=["POST"]),
+            Route("/teacher/answers.csv", teacher_csv),
+        ]
+    )
     our_paths = {"/join", "/teacher", "/teacher/day", "/teacher/answers.csv"}
 
     async def app(scope, receive, send):
@@ -198,8 +212,9 @@ async def _localised(inner, scope, receive, send, lang: str, title: str) -> None
             return
         text = body.decode("utf-8", errors="replace")
         text = re.sub(r"<html[^>]*>", f'<html lang="{lang}">', text, count=1)
-        text = re.sub(r"<title>.*?</title>", f"<title>{html.escape(title)}</title>", text, count=1,
-                      flags=re.S)
+        text = re.sub(
+            r"<title>.*?</title>", f"<title>{html.escape(title)}</title>", text, count=1, flags=re.S
+        )
         data = text.encode("utf-8")
         hdrs = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
         hdrs.append((b"content-length", str(len(data)).encode()))
@@ -211,19 +226,35 @@ async def _localised(inner, scope, receive, send, lang: str, title: str) -> None
 
 def main(argv: "list[str] | None" = None) -> int:
     """``python -m bridgelab.app``: serve a class; print the students' and the teacher's address."""
-    p = argparse.ArgumentParser(prog="python -m bridgelab.app", description=(
-        "Serve the bridge quiz to a class: each student joins with their name (or a roster "
-        "code) and keeps their own progress; the teacher's page shows the class."))
-    p.add_argument("--class", dest="klass", default=os.environ.get("BRIDGELAB_CLASS", "my-class"),
-                   help="the class's name (its progress is kept apart from other classes')")
+    p = argparse.ArgumentParser(
+        prog="python -m bridgelab.app",
+        description=(
+            "Serve the bridge quiz to a class: each student joins with their name (or a roster "
+            "code) and keeps their own progress; the teacher's page shows the class."
+        ),
+    )
+    p.add_argument(
+        "--class",
+        dest="klass",
+        default=os.environ.get("BRIDGELAB_CLASS", "my-class"),
+        help="the class's name (its progress is kept apart from other classes')",
+    )
     p.add_argument("--roster", help="a CSV file of 'code,name' lines: students join with their code")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (0.0.0.0: every network of this machine, for a class)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (0.0.0.0: every network of this machine, for a class)",
+    )
     p.add_argument("--port", type=int, default=8866)
-    p.add_argument("--data", help="the folder for the class's files (default: bridgelab's data "
-                                  "directory, or $BRIDGELAB_DATA_DIR)")
-    p.add_argument("--teacher-token", default=os.environ.get("BRIDGELAB_TEACHER_TOKEN"),
-                   help="the teacher's token (default: a new random one, printed)")
+    p.add_argument(
+        "--data",
+        help="the folder for the class's files (default: bridgelab's data directory, or $BRIDGELAB_DATA_DIR)",
+    )
+    p.add_argument(
+        "--teacher-token",
+        default=os.environ.get("BRIDGELAB_TEACHER_TOKEN"),
+        help="the teacher's token (default: a new random one, printed)",
+    )
     args = p.parse_args(argv)
     try:
         folder = None

@@ -52,11 +52,16 @@ def Page():
         day_topics, day_level = room.day()
         level = query.get("level")
         return StudentApp(
-            lang=lang, topics=query.get("topic"),
+            lang=lang,
+            topics=query.get("topic"),
             level=int(level) if level in ("1", "2", "3") else day_level,
             seed=int(query["seed"]) if query.get("seed", "").isdigit() else None,
-            store=room.progress, user=student.id, today=day_topics, code=student.code,
-            on_language=changed, scheduler=room.scheduler,
+            store=room.progress,
+            user=student.id,
+            today=day_topics,
+            code=student.code,
+            on_language=changed,
+            scheduler=room.scheduler,
         )
 
     app = solara.use_memo(make, [])
@@ -65,6 +70,8 @@ def Page():
         solara.HTML(unsafe_innerHTML='<p><a href="/join">/join</a></p>')
         return
     LangSetter(lang=lang)
-    solara.Style(".bridgelab-student { margin: 0 auto; padding: 4px; } "
-                 ".solara-content-main, .v-application--wrap { min-height: 0 !important; }")
+    solara.Style(
+        ".bridgelab-student { margin: 0 auto; padding: 4px; } "
+        ".solara-content-main, .v-application--wrap { min-height: 0 !important; }"
+    )
     solara.display(app)

@@ -15,7 +15,27 @@ from .solver import PositionSolver
 from .techniques import TECHNIQUES, technique_deals, technique_set, technique_source
 from .words import parse_card
 
-__all__ = ["PlaySession", "PlayResult", "Claim", "Step", "Robot", "ROBOT_LEVELS", "RULES",
-           "natural_card", "CardReport", "Hint", "Plan", "analyse_card", "hint", "plan",
-           "PositionSolver", "PracticeDeal", "practice_deal", "TECHNIQUES", "technique_deals",
-           "technique_set", "technique_source", "parse_card"]
+__all__ = [
+    "PlaySession",
+    "PlayResult",
+    "Claim",
+    "Step",
+    "Robot",
+    "ROBOT_LEVELS",
+    "RULES",
+    "natural_card",
+    "CardReport",
+    "Hint",
+    "Plan",
+    "analyse_card",
+    "hint",
+    "plan",
+    "PositionSolver",
+    "PracticeDeal",
+    "practice_deal",
+    "TECHNIQUES",
+    "technique_deals",
+    "technique_set",
+    "technique_source",
+    "parse_card",
+]

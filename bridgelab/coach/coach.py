@@ -18,30 +18,29 @@ from .robots import RULES, natural_card
 from .solver import PositionSolver
 from .words import card_text, cards_text, seat_text, suit_text, t
 
-__all__ = ["CardReport", "Hint", "Plan", "SuitCount", "analyse_card", "hint", "plan", "REASONS",
-           "IDEAS"]
+__all__ = ["CardReport", "Hint", "Plan", "SuitCount", "analyse_card", "hint", "plan", "REASONS", "IDEAS"]
 
 REASONS = {
     "blocked": "You blocked the {suit}: play the high card from the short hand first, so that the "
-               "long hand can win the last tricks of the suit.",
+    "long hand can win the last tricks of the suit.",
     "cashed_winner": "You cashed {card}, a winner the defence could not take from you: it would still "
-                     "be there later. First set up the tricks you still need.",
+    "be there later. First set up the tricks you still need.",
     "wrong_finesse": "You finessed into the wrong hand: {honour} is with {seat}, so {card} loses to it.",
     "missed_finesse": "You could have finessed: {honour} is with {seat}, who has already played, "
-                      "so {card} would have won the trick.",
+    "so {card} would have won the trick.",
     "trumps_not_drawn": "You did not draw trumps first, and {seat} can ruff this {suit}.",
     "ruffed_trump": "You ruffed with a trump you needed: keep your trumps and discard a loser instead.",
     "second_hand_high": "Second hand low: {card} gives declarer a trick; keep your high card to beat "
-                        "a high card later.",
+    "a high card later.",
     "third_hand_low": "Third hand high: play a high card to win the trick or to force out "
-                      "declarer's high card.",
+    "declarer's high card.",
 }
 """Reason code -> msgid (domain "coach") of each pattern the coach explains in words."""
 
 IDEAS = {
     "draw_trumps": "draw trumps, so that the defenders cannot ruff your winners",
     "finesse": "take the finesse: lead towards the high card you hope will win, and play it only "
-               "after the opponent in front of it has played",
+    "after the opponent in front of it has played",
     "long_suit": "set up your long suit: its small cards become winners once the defenders' cards are gone",
     "promotion": "promote your honours: drive out the defenders' higher card, and the rest are winners",
     "ruff_dummy": "ruff a loser in dummy, where a trump is an extra trick",
@@ -74,18 +73,38 @@ class CardReport:
 
     def messages(self, lang: str = "en") -> list[str]:
         """The coach's words about this card, in ``lang``."""
-        out = [t("Before {card} your side could take {before} tricks; after it, {after}.", lang,
-                 card=card_text(self.card), before=self.before, after=self.after)]
+        out = [
+            t(
+                "Before {card} your side could take {before} tricks; after it, {after}.",
+                lang,
+                card=card_text(self.card),
+                before=self.before,
+                after=self.after,
+            )
+        ]
         if self.cost == 0:
             return out
         if self.cost == 1:
-            out.append(t("{card} cost a trick: {better} would have kept {before}.", lang,
-                         card=card_text(self.card), better=cards_text(self.better, lang),
-                         before=self.before))
+            out.append(
+                t(
+                    "{card} cost a trick: {better} would have kept {before}.",
+                    lang,
+                    card=card_text(self.card),
+                    better=cards_text(self.better, lang),
+                    before=self.before,
+                )
+            )
         else:
-            out.append(t("{card} cost {n} tricks: {better} would have kept {before}.", lang,
-                         card=card_text(self.card), n=self.cost,
-                         better=cards_text(self.better, lang), before=self.before))
+            out.append(
+                t(
+                    "{card} cost {n} tricks: {better} would have kept {before}.",
+                    lang,
+                    card=card_text(self.card),
+                    n=self.cost,
+                    better=cards_text(self.better, lang),
+                    before=self.before,
+                )
+            )
         if self.reason:
             out.append(t(REASONS[self.reason], lang, **_localise(self.args, lang)))
         return out
@@ -121,12 +140,22 @@ def _reason(play: Play, card: Card, better: list[Card], learner_side: Side) -> t
     opponents = _unplayed_elsewhere(play, seat)
     same_suit_better = [b for b in better if b.suit == card.suit]
     # a trump spent ruffing when a discard was better
-    if trump is not None and trick is not None and card.suit == trump and trick.suit_led != trump \
-            and any(b.suit != trump for b in better):
+    if (
+        trump is not None
+        and trick is not None
+        and card.suit == trump
+        and trick.suit_led != trump
+        and any(b.suit != trump for b in better)
+    ):
         return "ruffed_trump", {}
     # a side suit led while a defender can ruff it, when drawing trumps was better
-    if declaring and trump is not None and trick is None and card.suit != trump \
-            and any(b.suit == trump for b in better):
+    if (
+        declaring
+        and trump is not None
+        and trick is None
+        and card.suit != trump
+        and any(b.suit == trump for b in better)
+    ):
         for s, cards in opponents.items():
             if any(c.suit == trump for c in cards) and not any(c.suit == card.suit for c in cards):
                 return "trumps_not_drawn", {"seat": s, "suit": card.suit}
@@ -140,22 +169,30 @@ def _reason(play: Play, card: Card, better: list[Card], learner_side: Side) -> t
     if declaring and trick is not None and card.suit == trick.suit_led and pos in (1, 2):
         ours = [c.rank for c in hand + partner_hand if c.suit == card.suit and c.rank > card.rank]
         if ours and any(b.rank > card.rank for b in same_suit_better):
-            for s in seat.clockwise()[1: 4 - pos]:
-                between = [c for c in opponents.get(s, ()) if c.suit == card.suit
-                           and card.rank < c.rank < max(ours)]
+            for s in seat.clockwise()[1 : 4 - pos]:
+                between = [
+                    c for c in opponents.get(s, ()) if c.suit == card.suit and card.rank < c.rank < max(ours)
+                ]
                 if between:
-                    return "wrong_finesse", {"honour": max(between, key=lambda c: c.rank), "seat": s,
-                                             "card": card}
+                    return "wrong_finesse", {
+                        "honour": max(between, key=lambda c: c.rank),
+                        "seat": s,
+                        "card": card,
+                    }
         lower = [b for b in same_suit_better if b.rank < card.rank and b in hand]
         if lower:
             for s in trick.seats:
                 if s.side is learner_side:
                     continue
-                missing = [x for x in opponents[s]
-                           if x.suit == card.suit and lower[0].rank < x.rank < card.rank]
+                missing = [
+                    x for x in opponents[s] if x.suit == card.suit and lower[0].rank < x.rank < card.rank
+                ]
                 if missing:
-                    return "missed_finesse", {"honour": max(missing, key=lambda x: x.rank), "seat": s,
-                                              "card": lower[0]}
+                    return "missed_finesse", {
+                        "honour": max(missing, key=lambda x: x.rank),
+                        "seat": s,
+                        "card": lower[0],
+                    }
     # a winner cashed when something else had to come first
     if declaring and trick is None:
         gone = {c for _, c in play.cards_played}
@@ -170,8 +207,9 @@ def _reason(play: Play, card: Card, better: list[Card], learner_side: Side) -> t
     return None, {}
 
 
-def analyse_card(play: Play, card: Card, solver: PositionSolver, learner_side: Side,
-                 trick_number: int | None = None) -> CardReport:
+def analyse_card(
+    play: Play, card: Card, solver: PositionSolver, learner_side: Side, trick_number: int | None = None
+) -> CardReport:
     """The coach's report on ``card``, to be played next in ``play`` by the learner's side."""
     raw = solver.raw(play)
     best = max(raw.values())
@@ -181,13 +219,15 @@ def analyse_card(play: Play, card: Card, solver: PositionSolver, learner_side: S
     number = trick_number or len(play.tricks) + 1
     if mine == best:
         return CardReport(number, seat, card, won + best, won + mine, ())
-    better = sorted((Card(SUITS[s], Rank(r)) for (s, r), v in raw.items() if v == best),
-                    key=lambda c: (-c.suit, -c.rank))
+    better = sorted(
+        (Card(SUITS[s], Rank(r)) for (s, r), v in raw.items() if v == best), key=lambda c: (-c.suit, -c.rank)
+    )
     reason, args = _reason(play, card, better, learner_side)
     return CardReport(number, seat, card, won + best, won + mine, tuple(better), reason, args)
 
 
 # ---- hints --------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Hint:
@@ -199,8 +239,13 @@ class Hint:
 
     def message(self, lang: str = "en") -> str:
         idea = IDEAS.get(self.idea) or RULES.get(self.idea, self.idea)
-        return t("Play {card}: {idea}. With it your side can take {tricks} tricks.", lang,
-                 card=card_text(self.card), idea=t(idea, lang), tricks=self.tricks)
+        return t(
+            "Play {card}: {idea}. With it your side can take {tricks} tricks.",
+            lang,
+            card=card_text(self.card),
+            idea=t(idea, lang),
+            tricks=self.tricks,
+        )
 
 
 def _idea(play: Play, card: Card, values: dict[Card, int], rule: str) -> str:
@@ -237,8 +282,13 @@ def _idea(play: Play, card: Card, values: dict[Card, int], rule: str) -> str:
         higher_ours = [c for c in ours if c.suit == led and c.rank > card.rank]
         winning = trick.winning_card
         could_win = any(c.suit == led and c.rank > winning.rank for c in play.hand(seat))
-        if trump is None and trick.leader.side is not seat.side and could_win \
-                and trick.winner.side is not seat.side and card.rank < winning.rank:
+        if (
+            trump is None
+            and trick.leader.side is not seat.side
+            and could_win
+            and trick.winner.side is not seat.side
+            and card.rank < winning.rank
+        ):
             return "hold_up"
         if higher_ours and higher_theirs:
             return "finesse"
@@ -255,6 +305,7 @@ def hint(play: Play, solver: PositionSolver) -> Hint:
 
 
 # ---- the plan -------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class SuitCount:
@@ -292,27 +343,55 @@ class Plan:
     def messages(self, lang: str = "en") -> list[str]:
         out = [t("{contract}: you need {need} tricks.", lang, contract=self.contract, need=self.need)]
         for s in self.suits:
-            out.append(t("{suit}: {winners} sure winners, {losers} losers", lang,
-                         suit=suit_text(s.suit, lang), winners=s.winners, losers=s.losers))
-        out.append(t("Sure winners: {winners}. Losers: {losers}.", lang, winners=self.winners,
-                     losers=self.losers))
+            out.append(
+                t(
+                    "{suit}: {winners} sure winners, {losers} losers",
+                    lang,
+                    suit=suit_text(s.suit, lang),
+                    winners=s.winners,
+                    losers=s.losers,
+                )
+            )
+        out.append(
+            t("Sure winners: {winners}. Losers: {losers}.", lang, winners=self.winners, losers=self.losers)
+        )
         if self.trump is None:
             more = self.need - self.winners
             if more > 0:
-                out.append(t("You need {more} more tricks: find the suit where you can set them up "
-                             "(a long suit, promotion or a finesse).", lang, more=more))
+                out.append(
+                    t(
+                        "You need {more} more tricks: find the suit where you can set them up "
+                        "(a long suit, promotion or a finesse).",
+                        lang,
+                        more=more,
+                    )
+                )
             else:
-                out.append(t("You have enough sure winners: take them before the defence "
-                             "takes theirs.", lang))
+                out.append(
+                    t("You have enough sure winners: take them before the defence takes theirs.", lang)
+                )
         else:
             extra = self.losers - self.afford
             if extra > 0:
-                out.append(t("You can afford {afford} losers and have {losers}: get rid of {extra} "
-                             "(ruff them in dummy, discard them on winners, or finesse).", lang,
-                             afford=self.afford, losers=self.losers, extra=extra))
+                out.append(
+                    t(
+                        "You can afford {afford} losers and have {losers}: get rid of {extra} "
+                        "(ruff them in dummy, discard them on winners, or finesse).",
+                        lang,
+                        afford=self.afford,
+                        losers=self.losers,
+                        extra=extra,
+                    )
+                )
             else:
-                out.append(t("You can afford {afford} losers and have {losers}: draw trumps "
-                             "and take your tricks.", lang, afford=self.afford, losers=self.losers))
+                out.append(
+                    t(
+                        "You can afford {afford} losers and have {losers}: draw trumps and take your tricks.",
+                        lang,
+                        afford=self.afford,
+                        losers=self.losers,
+                    )
+                )
         return out
 
 

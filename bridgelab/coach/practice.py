@@ -55,8 +55,12 @@ def practice_deal(seed: int) -> PracticeDeal:
                 best = (tricks, strain, seat)
     tricks, strain, seat = best
     level = min(_GAME[strain], max(1, tricks - 6))
-    return PracticeDeal(d, Contract(level, strain, 0, seat), (),
-                        f"random deal, seed {seed}; {level}{strain.symbol} makes double dummy")
+    return PracticeDeal(
+        d,
+        Contract(level, strain, 0, seat),
+        (),
+        f"random deal, seed {seed}; {level}{strain.symbol} makes double dummy",
+    )
 
 
 @dataclass(frozen=True)
@@ -89,8 +93,9 @@ def minibridge(deal: Deal) -> Minibridge:
     strain = fit if best_len >= 8 else Strain.NT
     points = max(side.values())
     level = _GAME[strain] if points >= 25 else 1
-    return Minibridge(hcp, side, declarer, fit if best_len >= 8 else None, best_len,
-                      Contract(level, strain, 0, declarer))
+    return Minibridge(
+        hcp, side, declarer, fit if best_len >= 8 else None, best_len, Contract(level, strain, 0, declarer)
+    )
 
 
 def minibridge_deal(seed: int) -> PracticeDeal:

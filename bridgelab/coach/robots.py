@@ -12,7 +12,7 @@ cards by the same rules, so that its play looks natural.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..model.cards import Card, Rank, Seat, Strain
 from ..model.errors import BridgeError
@@ -68,8 +68,10 @@ def _ours(play: Play, seat: Seat) -> set[Card]:
 
 def _is_master(card: Card, gone: set[Card], ours: set[Card]) -> bool:
     """Every higher card of the suit is played or on our side."""
-    return all(Card(card.suit, Rank(r)) in gone or Card(card.suit, Rank(r)) in ours
-               for r in range(int(card.rank) + 1, 15))
+    return all(
+        Card(card.suit, Rank(r)) in gone or Card(card.suit, Rank(r)) in ours
+        for r in range(int(card.rank) + 1, 15)
+    )
 
 
 def _lowest_equal(card: Card, cands: list[Card], gone: set[Card]) -> Card:
@@ -144,8 +146,12 @@ def _lead(play: Play, seat: Seat, cands: list[Card]) -> tuple[Card, str]:
         full = _by_suit(play.hand(seat))
         for s, cs in sorted(plain.items(), key=lambda kv: -max(c.rank for c in kv[1])):
             held = sorted(full[s], key=lambda c: -c.rank)
-            if len(held) >= 2 and held[0].rank >= Rank.TEN and held[1].rank == held[0].rank - 1 \
-                    and held[0] in cs:
+            if (
+                len(held) >= 2
+                and held[0].rank >= Rank.TEN
+                and held[1].rank == held[0].rank - 1
+                and held[0] in cs
+            ):
                 return held[0], "sequence_lead"
         s = max(plain, key=lambda s: (len(full[s]), sum(max(0, c.rank - 10) for c in full[s])))
         held = sorted(full[s], key=lambda c: -c.rank)

@@ -55,11 +55,20 @@ class Claim:
 
     def message(self, lang: str = "en") -> str:
         if self.accepted:
-            return t("Claim accepted: your side takes {claimed} of the {left} tricks left.", lang,
-                     claimed=self.claimed, left=self.left)
-        return t("Claim refused: with the best defence your side takes only {possible} of the "
-                 "{left} tricks left, not {claimed}.", lang, possible=self.possible, left=self.left,
-                 claimed=self.claimed)
+            return t(
+                "Claim accepted: your side takes {claimed} of the {left} tricks left.",
+                lang,
+                claimed=self.claimed,
+                left=self.left,
+            )
+        return t(
+            "Claim refused: with the best defence your side takes only {possible} of the "
+            "{left} tricks left, not {claimed}.",
+            lang,
+            possible=self.possible,
+            left=self.left,
+            claimed=self.claimed,
+        )
 
 
 @dataclass(frozen=True)
@@ -112,22 +121,34 @@ class PlayResult:
                 args["contract"] = cname + ("X" * c.doubled)
             if "vulnerability" in args:
                 args["vulnerability"] = translate(
-                    SCORE_MESSAGES["score.vulnerable" if self.vulnerable else "score.not_vulnerable"], lang)
+                    SCORE_MESSAGES["score.vulnerable" if self.vulnerable else "score.not_vulnerable"], lang
+                )
             out.append(translate(SCORE_MESSAGES[msgid], lang, **args))
         result = self.dd_tricks - c.tricks_needed
-        out.append(t("Double dummy (best play on both sides) {contract} takes {dd} tricks: {verdict}.",
-                     lang, contract=cname, dd=self.dd_tricks,
-                     verdict=t("made", lang) if result == 0 else
-                     (t("made with {n} overtricks", lang, n=result) if result > 0
-                      else t("{n} down", lang, n=-result))))
+        out.append(
+            t(
+                "Double dummy (best play on both sides) {contract} takes {dd} tricks: {verdict}.",
+                lang,
+                contract=cname,
+                dd=self.dd_tricks,
+                verdict=t("made", lang)
+                if result == 0
+                else (
+                    t("made with {n} overtricks", lang, n=result)
+                    if result > 0
+                    else t("{n} down", lang, n=-result)
+                ),
+            )
+        )
         diff = self.learner_tricks - self.learner_dd
         if diff == 0:
             out.append(t("You took as many tricks as double dummy: well played!", lang))
         elif diff > 0:
             out.append(t("You took {n} more than double dummy: the robots gave you a trick.", lang, n=diff))
         else:
-            out.append(t("Double dummy your side takes {n} more: look at the cards the coach marked.",
-                         lang, n=-diff))
+            out.append(
+                t("Double dummy your side takes {n} more: look at the cards the coach marked.", lang, n=-diff)
+            )
         if self.hints:
             out.append(t("Hints used: {n}.", lang, n=self.hints))
         return out
@@ -142,17 +163,32 @@ class PlaySession:
     deal when it ends, for ``user``.
     """
 
-    def __init__(self, deal, contract=None, declarer=None, *, learner="declarer", robot="expert",
-                 lang: str = "en", vulnerable=False, solver: PositionSolver | None = None,
-                 store=None, user: str = "default", source: str = "", coach: bool = True,
-                 cards: "str | list | None" = None):
+    def __init__(
+        self,
+        deal,
+        contract=None,
+        declarer=None,
+        *,
+        learner="declarer",
+        robot="expert",
+        lang: str = "en",
+        vulnerable=False,
+        solver: PositionSolver | None = None,
+        store=None,
+        user: str = "default",
+        source: str = "",
+        coach: bool = True,
+        cards: "str | list | None" = None,
+    ):
         if isinstance(deal, str):
             deal = Deal.from_pbn(deal)
         if not isinstance(deal, Deal):
             raise BridgeError(f"a play session needs a Deal or a PBN deal, not {type(deal).__name__}")
         if contract is None:
-            raise BridgeError("a play session needs a contract: '3NT by S', an Auction that has "
-                              "ended, or a DealRecord with a contract (PlaySession.from_record)")
+            raise BridgeError(
+                "a play session needs a contract: '3NT by S', an Auction that has "
+                "ended, or a DealRecord with a contract (PlaySession.from_record)"
+            )
         self.play_ = Play(deal, contract, declarer)
         self.deal = deal
         self.contract = self.play_.contract
@@ -174,7 +210,7 @@ class PlaySession:
         self.session_id = uuid.uuid4().hex[:12]
         self.started = time.time()
         self._dd_start: int | None = None
-        for card in (cards.split() if isinstance(cards, str) else cards or ()):
+        for card in cards.split() if isinstance(cards, str) else cards or ():
             c = Card.parse(card)
             self.steps.append(Step(len(self.play_.tricks) + 1, self.play_.next_seat, c, "given"))
             self.play_.play(c)
@@ -185,8 +221,11 @@ class PlaySession:
     def from_auction(cls, deal, auction: Auction, **kw) -> "PlaySession":
         """A session on the contract an ended auction reached."""
         if auction.contract is None:
-            raise BridgeError("the auction " + ("was passed out" if auction.passed_out else
-                                                "is not over yet") + ": there is no contract to play")
+            raise BridgeError(
+                "the auction "
+                + ("was passed out" if auction.passed_out else "is not over yet")
+                + ": there is no contract to play"
+            )
         return cls(deal, auction.contract, **kw)
 
     @classmethod
@@ -194,8 +233,10 @@ class PlaySession:
         """A session on a lesson's DealRecord (its contract, or its auction's, and vulnerability)."""
         contract = record.contract
         if contract is None:
-            raise BridgeError(f"board {record.board} has no contract: annotate it with an auction "
-                              "or a contract first, or give one to PlaySession")
+            raise BridgeError(
+                f"board {record.board} has no contract: annotate it with an auction "
+                "or a contract first, or give one to PlaySession"
+            )
         vul = record.vulnerable if record.vulnerable is not None else False
         kw.setdefault("vulnerable", vul)
         kw.setdefault("source", f"board {record.board}" if record.board else "")
@@ -210,8 +251,9 @@ class PlaySession:
         try:
             seat = Seat.parse(learner)
         except ParseError:
-            raise BridgeError(f"{learner!r} is not a learner's place: say 'declarer', 'defence' "
-                              "or a seat (N, E, S, W)") from None
+            raise BridgeError(
+                f"{learner!r} is not a learner's place: say 'declarer', 'defence' or a seat (N, E, S, W)"
+            ) from None
         if seat.side is c.declarer.side:
             return frozenset({c.declarer, c.declarer.partner})
         return frozenset({seat})
@@ -272,13 +314,21 @@ class PlaySession:
             return t("It is {seat}'s turn, not yours.", lang, seat=seat_text(p.next_seat, lang))
         seat = p.next_seat
         if c not in p.hand(seat):
-            return t("{card} is not in the hand to play ({seat}).", lang, card=card_text(c),
-                     seat=seat_text(seat, lang))
+            return t(
+                "{card} is not in the hand to play ({seat}).",
+                lang,
+                card=card_text(c),
+                seat=seat_text(seat, lang),
+            )
         if not p.is_legal(c):
             led = p.current_trick.suit_led
             follow = [x for x in p.hand(seat) if x.suit == led]
-            return t("You hold {suit}: you must follow suit ({cards}).", lang,
-                     suit=suit_text(led, lang), cards=" ".join(card_text(x) for x in follow))
+            return t(
+                "You hold {suit}: you must follow suit ({cards}).",
+                lang,
+                suit=suit_text(led, lang),
+                cards=" ".join(card_text(x) for x in follow),
+            )
         return None
 
     def play(self, card) -> CardReport | None:
@@ -353,7 +403,9 @@ class PlaySession:
         if self.is_over:
             raise BridgeError("the play is over: there is nothing left to claim")
         if not isinstance(tricks, int) or not 0 <= tricks <= left:
-            raise BridgeError(f"a claim is a number of tricks from 0 to {left} (the tricks left), not {tricks!r}")
+            raise BridgeError(
+                f"a claim is a number of tricks from 0 to {left} (the tricks left), not {tricks!r}"
+            )
         possible = self.solver.side_total(p, self.learner_side) - p.tricks_won[self.learner_side]
         c = Claim(tricks, left, possible)
         if c.accepted:
@@ -378,21 +430,36 @@ class PlaySession:
         decl = self.declarer_tricks()
         dd = self.dd_start()
         mine = self.learner_side is self.contract.declarer.side
-        return PlayResult(self.contract, self.vulnerable, decl, dd, self.learner_side,
-                          decl if mine else 13 - decl, dd if mine else 13 - dd, self.hints_used,
-                          claimed=self.claim_made is not None)
+        return PlayResult(
+            self.contract,
+            self.vulnerable,
+            decl,
+            dd,
+            self.learner_side,
+            decl if mine else 13 - decl,
+            dd if mine else 13 - dd,
+            self.hints_used,
+            claimed=self.claim_made is not None,
+        )
 
     def _finish(self) -> None:
         if self.store is None or self.recorded_id is not None:
             return
         r = self.result()
         self.recorded_id = self.store.record_play(
-            user=self.user, deal=self.deal.to_pbn(), contract=str(self.contract),
+            user=self.user,
+            deal=self.deal.to_pbn(),
+            contract=str(self.contract),
             declarer=self.contract.declarer.name,
             learner="".join(sorted(s.name for s in self.learner_seats)),
             cards=" ".join(f"{s.card.suit.name}{s.card.rank.char}" for s in self.steps),
-            tricks=r.declarer_tricks, dd_tricks=r.dd_tricks, hints=self.hints_used,
-            made=r.made, claimed=r.claimed, source=self.source)
+            tricks=r.declarer_tricks,
+            dd_tricks=r.dd_tricks,
+            hints=self.hints_used,
+            made=r.made,
+            claimed=r.claimed,
+            source=self.source,
+        )
 
     def replay(self) -> list[Step]:
         """Every card played so far, in order, with who chose it and the coach's reports."""
@@ -414,5 +481,7 @@ class PlaySession:
         return self.play_.tricks
 
     def __repr__(self) -> str:
-        return (f"<PlaySession {self.contract} learner {''.join(sorted(s.name for s in self.learner_seats))}"
-                f" robot {self.robot.level}: {len(self.play_.tricks)} tricks>")
+        return (
+            f"<PlaySession {self.contract} learner {''.join(sorted(s.name for s in self.learner_seats))}"
+            f" robot {self.robot.level}: {len(self.play_.tricks)} tricks>"
+        )

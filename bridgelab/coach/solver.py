@@ -25,8 +25,7 @@ def position_key(play: Play) -> tuple:
     for trick in play.tricks:
         for card in trick.cards:
             played[card.suit_index] |= card.mask
-    rows = tuple(tuple(int(h) & ~played[i] for i, h in enumerate(play.deal.holdings[s]))
-                 for s in range(4))
+    rows = tuple(tuple(int(h) & ~played[i] for i, h in enumerate(play.deal.holdings[s])) for s in range(4))
     current = play.current_trick
     cards = tuple((c.suit_index, int(c.rank)) for c in current.cards) if current else ()
     return (rows, int(play.leader), cards, int(play.contract.strain))

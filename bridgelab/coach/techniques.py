@@ -20,8 +20,8 @@ The technique's ``how`` text says exactly what was compared, and every deal carr
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 import numpy as np
 
@@ -37,8 +37,15 @@ from .practice import PracticeDeal
 from .robots import natural_card
 from .words import t
 
-__all__ = ["TECHNIQUES", "Technique", "TechniqueDeal", "technique_deals", "technique_set",
-           "technique_source", "check_deal"]
+__all__ = [
+    "TECHNIQUES",
+    "Technique",
+    "TechniqueDeal",
+    "technique_deals",
+    "technique_set",
+    "technique_source",
+    "check_deal",
+]
 
 ALL_CARDS = [Card(s, Rank(r)) for s in SUITS for r in range(14, 1, -1)]
 LOW = [Rank(r) for r in range(2, 10)]
@@ -69,7 +76,7 @@ class Technique:
     contract: str
     how: str
     deal_cards: Callable  # (rng) -> (dict seat -> cards, key suit)
-    moment: Callable      # (deal, suit) -> (leader, trick cards, line cards, alternative cards)
+    moment: Callable  # (deal, suit) -> (leader, trick cards, line cards, alternative cards)
     hcp: tuple[int, int] = (24, 28)
     alternative: Callable | None = None  # (deal, suit) -> declarer's tricks with the alternative line
 
@@ -91,7 +98,7 @@ def _fill(rng: np.random.Generator, fixed: dict[Seat, list[Card]]) -> Deal:
     for seat in Seat:
         cards = list(fixed.get(seat, []))
         need = 13 - len(cards)
-        cards += [rest[i] for i in order[k: k + need]]
+        cards += [rest[i] for i in order[k : k + need]]
         k += need
         for c in cards:
             rows[seat, c.suit_index] |= c.mask
@@ -166,11 +173,15 @@ def _draw_trumps_first(deal: Deal, suit: Strain) -> int:
 
 # ---- the techniques ---------------------------------------------------------------------------
 
+
 def _finesse_cards(rng):
     s = _suit(rng)
     small = _pick(rng, LOW, 5)
-    return {Seat.S: [Card(s, Rank.ACE), Card(s, Rank.QUEEN), Card(s, small[0])],
-            Seat.N: [Card(s, r) for r in small[1:4]], Seat.E: [Card(s, Rank.KING)]}, s
+    return {
+        Seat.S: [Card(s, Rank.ACE), Card(s, Rank.QUEEN), Card(s, small[0])],
+        Seat.N: [Card(s, r) for r in small[1:4]],
+        Seat.E: [Card(s, Rank.KING)],
+    }, s
 
 
 def _finesse_moment(deal, s):
@@ -182,15 +193,17 @@ def _finesse_moment(deal, s):
 def _long_cards(rng):
     s = _suit(rng)
     small = _pick(rng, LOW, 6)
-    return {Seat.N: [Card(s, Rank.ACE), Card(s, Rank.KING)] + [Card(s, r) for r in small[:3]],
-            Seat.S: [Card(s, r) for r in small[3:5]]}, s
+    return {
+        Seat.N: [Card(s, Rank.ACE), Card(s, Rank.KING)] + [Card(s, r) for r in small[:3]],
+        Seat.S: [Card(s, r) for r in small[3:5]],
+    }, s
 
 
 def _start_moment(line_of, alt_of):
     def moment(deal, s):
         south = _cards(deal, Seat.S)
-        return Seat.S, [], [c for c in south if line_of(deal, s, c)], \
-            [c for c in south if alt_of(deal, s, c)]
+        return Seat.S, [], [c for c in south if line_of(deal, s, c)], [c for c in south if alt_of(deal, s, c)]
+
     return moment
 
 
@@ -205,20 +218,27 @@ def _master_elsewhere(deal, s, c):
 def _trump_cards(rng):
     small = _pick(rng, LOW, 6)
     trumps = [Card(Strain.S, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN)]
-    return {Seat.S: trumps[:2] + [Card(Strain.S, r) for r in small[:3]],
-            Seat.N: [trumps[2]] + [Card(Strain.S, r) for r in small[3:5]]}, Strain.S
+    return {
+        Seat.S: trumps[:2] + [Card(Strain.S, r) for r in small[:3]],
+        Seat.N: [trumps[2]] + [Card(Strain.S, r) for r in small[3:5]],
+    }, Strain.S
 
 
 def _ruff_cards(rng):
     small = _pick(rng, LOW, 7)
     side = _suit(rng, Strain.S)
     side_small = _pick(rng, LOW, 3)
-    fixed = {Seat.S: [Card(Strain.S, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN)]
-             + [Card(Strain.S, r) for r in small[:2]] + [Card(side, r) for r in side_small],
-             Seat.N: [Card(Strain.S, r) for r in small[2:5]], Seat.E: [], Seat.W: []}
+    fixed = {
+        Seat.S: [Card(Strain.S, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN)]
+        + [Card(Strain.S, r) for r in small[:2]]
+        + [Card(side, r) for r in side_small],
+        Seat.N: [Card(Strain.S, r) for r in small[2:5]],
+        Seat.E: [],
+        Seat.W: [],
+    }
     rest = [Card(side, Rank(r)) for r in range(14, 1, -1) if Rank(r) not in side_small]
     rng.shuffle(rest)
-    if rng.random() < 0.5:                   # dummy holds one card of the suit, or none
+    if rng.random() < 0.5:  # dummy holds one card of the suit, or none
         fixed[Seat.N].append(rest.pop())
     for i, c in enumerate(rest):
         fixed[Seat.E if i % 2 == 0 else Seat.W].append(c)
@@ -233,22 +253,28 @@ def _ruff_moment(deal, s):
 def _promotion_cards(rng):
     s = _suit(rng)
     small = _pick(rng, LOW, 3)
-    other = _suit(rng, s)                    # the defenders' long suit: the race is on
-    theirs = [Card(other, r) for r in (Rank.KING, Rank.QUEEN, Rank.JACK)] \
-        + [Card(other, r) for r in _pick(rng, LOW, 3)]
-    return {Seat.S: [Card(s, Rank.KING), Card(s, Rank.QUEEN), Card(s, small[0])],
-            Seat.N: [Card(s, Rank.JACK), Card(s, Rank.TEN), Card(s, small[1])],
-            Seat.E: [Card(s, Rank.ACE)], Seat.W: theirs[:5]}, s
+    other = _suit(rng, s)  # the defenders' long suit: the race is on
+    theirs = [Card(other, r) for r in (Rank.KING, Rank.QUEEN, Rank.JACK)] + [
+        Card(other, r) for r in _pick(rng, LOW, 3)
+    ]
+    return {
+        Seat.S: [Card(s, Rank.KING), Card(s, Rank.QUEEN), Card(s, small[0])],
+        Seat.N: [Card(s, Rank.JACK), Card(s, Rank.TEN), Card(s, small[1])],
+        Seat.E: [Card(s, Rank.ACE)],
+        Seat.W: theirs[:5],
+    }, s
 
 
 def _holdup_cards(rng):
     s = _suit(rng)
     small = _pick(rng, LOW, 6)
     honours = [Card(s, r) for r in (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)]
-    return {Seat.W: honours[:3] + [Card(s, small[0]), Card(s, small[1])],
-            Seat.S: [Card(s, Rank.ACE), Card(s, small[2]), Card(s, small[3])],
-            Seat.N: [Card(s, small[4]), Card(s, small[5])],
-            Seat.E: [honours[3]]}, s
+    return {
+        Seat.W: honours[:3] + [Card(s, small[0]), Card(s, small[1])],
+        Seat.S: [Card(s, Rank.ACE), Card(s, small[2]), Card(s, small[3])],
+        Seat.N: [Card(s, small[4]), Card(s, small[5])],
+        Seat.E: [honours[3]],
+    }, s
 
 
 def _holdup_moment(deal, s):
@@ -259,42 +285,86 @@ def _holdup_moment(deal, s):
     east, _ = natural_card(play)
     play.play(east)
     south = play.legal_cards()
-    return Seat.W, list(play.current_trick.cards), [c for c in south if c.rank != Rank.ACE], \
-        [Card(s, Rank.ACE)]
+    return (
+        Seat.W,
+        list(play.current_trick.cards),
+        [c for c in south if c.rank != Rank.ACE],
+        [Card(s, Rank.ACE)],
+    )
 
 
-TECHNIQUES: dict[str, Technique] = {tech.name: tech for tech in [
-    Technique("finesse", "The finesse", "3NT by S",
-              "3NT makes double dummy from West's opening lead; and when North leads a low card of "
-              "the suit and East plays low, South's queen (the finesse) keeps 9 tricks while the "
-              "ace (not finessing) leaves fewer.", _finesse_cards, _finesse_moment),
-    Technique("long-suit", "Setting up a long suit", "3NT by S",
-              "3NT makes double dummy from West's opening lead; and with South on lead at the "
-              "start, playing the long suit keeps 9 tricks while cashing a winner in another suit "
-              "first leaves fewer.", _long_cards, _start_moment(_in_suit, _master_elsewhere)),
-    Technique("draw-trumps", "Drawing trumps", "4S by S",
-              "4♠ makes double dummy from West's opening lead; and with South on lead at the "
-              "start, leading a trump keeps 10 tricks while cashing a side-suit winner first "
-              "leaves fewer.", _trump_cards,
-              _start_moment(lambda d, s, c: c.suit == Strain.S,
-                            lambda d, s, c: _master_elsewhere(d, Strain.S, c)), (19, 23)),
-    Technique("ruff-in-dummy", "Ruffing losers in dummy", "4S by S",
-              "4♠ makes double dummy from West's opening lead; and with South on lead at the "
-              "start, playing the suit dummy is short in keeps 10 tricks while drawing trumps "
-              "first (South leading trumps until the defenders have none, the other cards of those "
-              "tricks by double dummy) leaves fewer.", _ruff_cards, _ruff_moment, (18, 24),
-              _draw_trumps_first),
-    Technique("promotion", "Promoting honours", "3NT by S",
-              "3NT makes double dummy from West's opening lead; and with South on lead at the "
-              "start, leading the suit of KQ opposite JT (driving out the ace) keeps 9 tricks "
-              "while cashing a winner in another suit first leaves fewer.", _promotion_cards,
-              _start_moment(_in_suit, _master_elsewhere), (21, 24)),
-    Technique("hold-up", "The hold-up in no trump", "3NT by S",
-              "3NT makes double dummy from West's opening lead; and after West leads the king of "
-              "the suit, dummy plays low and East plays by the simple rules, South's low card "
-              "(holding up the ace) keeps 9 tricks while winning with the ace leaves fewer.",
-              _holdup_cards, _holdup_moment),
-]}
+TECHNIQUES: dict[str, Technique] = {
+    tech.name: tech
+    for tech in [
+        Technique(
+            "finesse",
+            "The finesse",
+            "3NT by S",
+            "3NT makes double dummy from West's opening lead; and when North leads a low card of "
+            "the suit and East plays low, South's queen (the finesse) keeps 9 tricks while the "
+            "ace (not finessing) leaves fewer.",
+            _finesse_cards,
+            _finesse_moment,
+        ),
+        Technique(
+            "long-suit",
+            "Setting up a long suit",
+            "3NT by S",
+            "3NT makes double dummy from West's opening lead; and with South on lead at the "
+            "start, playing the long suit keeps 9 tricks while cashing a winner in another suit "
+            "first leaves fewer.",
+            _long_cards,
+            _start_moment(_in_suit, _master_elsewhere),
+        ),
+        Technique(
+            "draw-trumps",
+            "Drawing trumps",
+            "4S by S",
+            "4♠ makes double dummy from West's opening lead; and with South on lead at the "
+            "start, leading a trump keeps 10 tricks while cashing a side-suit winner first "
+            "leaves fewer.",
+            _trump_cards,
+            _start_moment(
+                lambda d, s, c: c.suit == Strain.S, lambda d, s, c: _master_elsewhere(d, Strain.S, c)
+            ),
+            (19, 23),
+        ),
+        Technique(
+            "ruff-in-dummy",
+            "Ruffing losers in dummy",
+            "4S by S",
+            "4♠ makes double dummy from West's opening lead; and with South on lead at the "
+            "start, playing the suit dummy is short in keeps 10 tricks while drawing trumps "
+            "first (South leading trumps until the defenders have none, the other cards of those "
+            "tricks by double dummy) leaves fewer.",
+            _ruff_cards,
+            _ruff_moment,
+            (18, 24),
+            _draw_trumps_first,
+        ),
+        Technique(
+            "promotion",
+            "Promoting honours",
+            "3NT by S",
+            "3NT makes double dummy from West's opening lead; and with South on lead at the "
+            "start, leading the suit of KQ opposite JT (driving out the ace) keeps 9 tricks "
+            "while cashing a winner in another suit first leaves fewer.",
+            _promotion_cards,
+            _start_moment(_in_suit, _master_elsewhere),
+            (21, 24),
+        ),
+        Technique(
+            "hold-up",
+            "The hold-up in no trump",
+            "3NT by S",
+            "3NT makes double dummy from West's opening lead; and after West leads the king of "
+            "the suit, dummy plays low and East plays by the simple rules, South's low card "
+            "(holding up the ace) keeps 9 tricks while winning with the ace leaves fewer.",
+            _holdup_cards,
+            _holdup_moment,
+        ),
+    ]
+}
 """The technique sets by name."""
 
 
@@ -335,8 +405,7 @@ def check_deal(name: str, deal: Deal, suit: Strain) -> TechniqueDeal | None:
     return TechniqueDeal(deal, contract, suit, line_best, alt_best, dd, tech.how)
 
 
-def technique_deals(name: str, seed: int | None = None, *, max_tries: int = 5_000
-                    ) -> Iterator[TechniqueDeal]:
+def technique_deals(name: str, seed: int | None = None, *, max_tries: int = 5_000) -> Iterator[TechniqueDeal]:
     """Endless deals that need technique ``name`` (see ``TECHNIQUES``), from ``seed``."""
     tech = _technique(name)
     rng = np.random.default_rng(seed)
@@ -353,8 +422,10 @@ def technique_deals(name: str, seed: int | None = None, *, max_tries: int = 5_00
                 yield found
                 break
         else:
-            raise BridgeError(f"no {name} deal found in {max_tries} tries: the technique's check "
-                              "is too strict for these cards")
+            raise BridgeError(
+                f"no {name} deal found in {max_tries} tries: the technique's check "
+                "is too strict for these cards"
+            )
 
 
 def technique_set(name: str, n: int = 16, seed: int | None = None, *, first_board: int = 1) -> Lesson:
@@ -367,11 +438,16 @@ def technique_set(name: str, n: int = 16, seed: int | None = None, *, first_boar
     stream = technique_deals(name, seed)
     for k in range(n):
         td = next(stream)
-        note = (f"{tech.title}: {td.suit.full_name}. Checked by double dummy: {tech.how} "
-                f"(line {td.line} tricks, alternative {td.alternative}; {td.dd} tricks from the "
-                f"opening lead.)")
-        boards.append(DealRecord.from_board(td.deal, first_board + k, contract=td.contract,
-                                            notes=(note,), tags={"Event": tech.title}))
+        note = (
+            f"{tech.title}: {td.suit.full_name}. Checked by double dummy: {tech.how} "
+            f"(line {td.line} tricks, alternative {td.alternative}; {td.dd} tricks from the "
+            f"opening lead.)"
+        )
+        boards.append(
+            DealRecord.from_board(
+                td.deal, first_board + k, contract=td.contract, notes=(note,), tags={"Event": tech.title}
+            )
+        )
     return Lesson(tech.title, boards, seed=seed, about=Seat.S, rotate=Seat.S)
 
 

@@ -63,5 +63,11 @@ def parse_card(text: str, lang: str = "en") -> Card:
                     return Card(suit, parse_rank(b, where))
                 except ParseError:
                     continue
-    raise ParseError(t('"{text}" is not a card: write the suit and the rank, as SQ, ♠Q or {example}',
-                       lang, text=raw, example=t("spade queen", lang)))
+    raise ParseError(
+        t(
+            '"{text}" is not a card: write the suit and the rank, as SQ, ♠Q or {example}',
+            lang,
+            text=raw,
+            example=t("spade queen", lang),
+        )
+    )

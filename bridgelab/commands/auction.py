@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from ..rules.auction import Auction
 from ..model.errors import IllegalCall
+from ..rules.auction import Auction
 
 
 def register(sub) -> None:
@@ -20,7 +20,9 @@ def register(sub) -> None:
     )
     p.add_argument("calls", nargs="+", help='the calls, e.g. "1NT 2H 2S P 4S P P P" (or several arguments)')
     p.add_argument("--dealer", default="N", help="the dealer: N, E, S or W (default N)")
-    p.add_argument("--first", default="W", choices=["W", "N"], help="the first column of the table (default W)")
+    p.add_argument(
+        "--first", default="W", choices=["W", "N"], help="the first column of the table (default W)"
+    )
     p.add_argument("--lang", default=None, help="read and show calls in this language (en, et, sr, cs, ms)")
     p.add_argument("--check", metavar="CALL", help="is CALL legal next? says why not")
     p.add_argument("--json", action="store_true", help="print JSON for scripts")

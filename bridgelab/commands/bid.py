@@ -11,10 +11,15 @@ def register(sub) -> None:
     p.add_argument("--auction", default="", help="the calls so far, e.g. '1H P' (empty: you open)")
     p.add_argument("--seat", default=None, help="your seat (N, E, S, W); default: whoever calls next")
     p.add_argument("--system", default=None, help="a system file (TOML) instead of the shipped one")
-    p.add_argument("--nt-range", default=None, choices=["12-14", "15-17", "16-18"],
-                   help="HCP range of a 1NT opening (default 15-17)")
-    p.add_argument("--majors", type=int, default=None, choices=[4, 5],
-                   help="cards promised by 1♥/1♠ (default 5)")
+    p.add_argument(
+        "--nt-range",
+        default=None,
+        choices=["12-14", "15-17", "16-18"],
+        help="HCP range of a 1NT opening (default 15-17)",
+    )
+    p.add_argument(
+        "--majors", type=int, default=None, choices=[4, 5], help="cards promised by 1♥/1♠ (default 5)"
+    )
     p.add_argument("--rule-of-20", action="store_true", help="open light hands by the rule of 20")
     p.add_argument("--no-stayman", action="store_true", help="play without Stayman")
     p.add_argument("--no-transfers", action="store_true", help="play without transfers")
@@ -55,11 +60,20 @@ def run(args) -> int:
         raise BridgeError("give a hand in PBN form (AKQ2.KJ4.A93.T52), or --rules to list the system")
     advice = advise(args.hand, args.auction or None, system, args.seat, lang=args.lang)
     if args.json:
-        print(json.dumps({
-            "call": advice.call.to_ascii(), "reasons": advice.reasons, "promises": advice.promises,
-            "rule": advice.rule.name if advice.rule else None, "not_chosen": advice.why_not,
-            "system": system.name, "options": system.options,
-        }, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "call": advice.call.to_ascii(),
+                    "reasons": advice.reasons,
+                    "promises": advice.promises,
+                    "rule": advice.rule.name if advice.rule else None,
+                    "not_chosen": advice.why_not,
+                    "system": system.name,
+                    "options": system.options,
+                },
+                ensure_ascii=False,
+            )
+        )
         return 0
     print(advice)
     return 0

@@ -23,10 +23,18 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=None, help="a seed, for the same deals again")
     p.add_argument("--where", default=None, help="a constraint the deals must satisfy")
     p.add_argument("--predeal", default=None, help="cards given to seats before dealing")
-    p.add_argument("--format", choices=("pbn", "text", "json"), default="pbn",
-                   help="pbn (one line a deal), text (diagrams) or json")
-    p.add_argument("--max-tries", type=int, default=None,
-                   help="give up after this many deals tried (default 10 million + 1000 n)")
+    p.add_argument(
+        "--format",
+        choices=("pbn", "text", "json"),
+        default="pbn",
+        help="pbn (one line a deal), text (diagrams) or json",
+    )
+    p.add_argument(
+        "--max-tries",
+        type=int,
+        default=None,
+        help="give up after this many deals tried (default 10 million + 1000 n)",
+    )
     p.set_defaults(func=run)
 
 
@@ -34,8 +42,13 @@ def run(args) -> int:
     from ..dealing.dealer import deal_batch
     from ..system.auctions import auction_where
 
-    batch = deal_batch(args.number, seed=args.seed, where=auction_where(args.where), predeal=args.predeal,
-                       max_tries=args.max_tries)
+    batch = deal_batch(
+        args.number,
+        seed=args.seed,
+        where=auction_where(args.where),
+        predeal=args.predeal,
+        max_tries=args.max_tries,
+    )
     if args.format == "pbn":
         for line in batch.pbn():
             print(line)
@@ -50,10 +63,12 @@ def run(args) -> int:
         rows = []
         for i, pbn in enumerate(batch.pbn()):
             d = batch[i]
-            rows.append({
-                "pbn": pbn,
-                "hands": {s.name: d[s].to_pbn() for s in SEATS},
-                "hcp": {s.name: int(hcp[i, int(s)]) for s in SEATS},
-            })
+            rows.append(
+                {
+                    "pbn": pbn,
+                    "hands": {s.name: d[s].to_pbn() for s in SEATS},
+                    "hcp": {s.name: int(hcp[i, int(s)]) for s in SEATS},
+                }
+            )
         print(json.dumps(rows, ensure_ascii=False, indent=1))
     return 0

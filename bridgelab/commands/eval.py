@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from ..model.hand import Hand
 from ..model.evaluate import EVALUATORS
+from ..model.hand import Hand
 
 
 def register(sub) -> None:

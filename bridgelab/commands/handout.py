@@ -14,20 +14,25 @@ def register(sub) -> None:
     p.add_argument("--pdf", metavar="FILE", help="also print it to PDF (needs chromium)")
     p.add_argument("--title", help="title at the top of each page (default: the Event tag)")
     p.add_argument("--per-page", type=int, choices=(2, 4), default=4, help="boards to a page")
-    p.add_argument("--dd", action="store_true",
-                   help="add double-dummy tables where the file has none (needs endplay)")
+    p.add_argument(
+        "--dd", action="store_true", help="add double-dummy tables where the file has none (needs endplay)"
+    )
     p.add_argument("--lang", default="en", help="the handout's words: en, et, sr, cs or ms")
-    p.add_argument("--no-hcp", dest="hcp", action="store_false",
-                   help="leave out each hand's points (when the class is to count them)")
+    p.add_argument(
+        "--no-hcp",
+        dest="hcp",
+        action="store_false",
+        help="leave out each hand's points (when the class is to count them)",
+    )
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     import os
 
-    from ..model.errors import BridgeError
     from ..io.handout import write_pdf
     from ..io.lesson import Lesson
+    from ..model.errors import BridgeError
 
     if os.path.isdir(args.file):
         raise BridgeError(f"{args.file} is a folder: give a .pbn or .lin file")

@@ -12,8 +12,19 @@ import sys
 from ..model.errors import BridgeError
 
 # Subcommands, in the order --help lists them.
-COMMANDS = ("eval", "deal", "dealer", "auction", "score", "quiz", "lesson", "technique", "handout", "stats",
-            "bid")
+COMMANDS = (
+    "eval",
+    "deal",
+    "dealer",
+    "auction",
+    "score",
+    "quiz",
+    "lesson",
+    "technique",
+    "handout",
+    "stats",
+    "bid",
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,14 +50,16 @@ def _os_message(e: OSError) -> str:
     """'cannot write out/x.pbn: No such file or directory' from an OSError, with a hint."""
     name = e.filename if e.filename is not None else None
     what = e.strerror or str(e)
-    hints = {errno.ENOENT: "check the path (its folder must exist)",
-             errno.EISDIR: "it is a folder: give a file name",
-             errno.ENOTDIR: "a part of the path is a file, not a folder",
-             errno.EACCES: "you may not use it: choose another path or change its permissions",
-             errno.EPERM: "you may not use it: choose another path or change its permissions",
-             errno.EROFS: "the file system is read-only: choose another path",
-             errno.ENOSPC: "the device is full: free some space or write elsewhere",
-             errno.EDQUOT: "your disk quota is used up: free some space or write elsewhere"}
+    hints = {
+        errno.ENOENT: "check the path (its folder must exist)",
+        errno.EISDIR: "it is a folder: give a file name",
+        errno.ENOTDIR: "a part of the path is a file, not a folder",
+        errno.EACCES: "you may not use it: choose another path or change its permissions",
+        errno.EPERM: "you may not use it: choose another path or change its permissions",
+        errno.EROFS: "the file system is read-only: choose another path",
+        errno.ENOSPC: "the device is full: free some space or write elsewhere",
+        errno.EDQUOT: "your disk quota is used up: free some space or write elsewhere",
+    }
     hint = hints.get(e.errno)
     where = f"{name}: " if name else ""
     return f"{where}{what}" + (f" ({hint})" if hint else "")
@@ -93,8 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     except UnicodeDecodeError as e:  # bytes that are not UTF-8 on stdin or in a text file
         message, status = f"cannot read the input as UTF-8 text ({e.reason} at byte {e.start})", 1
     except UnicodeEncodeError as e:  # a terminal that cannot show ♠ ♥ ♦ ♣
-        message = (f"cannot write the output in the encoding {e.encoding}: set "
-                   "PYTHONIOENCODING=utf-8 (or a UTF-8 locale)")
+        message = (
+            f"cannot write the output in the encoding {e.encoding}: set "
+            "PYTHONIOENCODING=utf-8 (or a UTF-8 locale)"
+        )
         status = 1
         _quiet_stdout()
     except ImportError as e:  # an optional extra (endplay for double dummy, ...) is missing
@@ -102,14 +117,17 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         message, status = "interrupted", 130
     except (MemoryError, RecursionError) as e:
-        message = (f"the request is too large for this machine ({type(e).__name__}): ask for "
-                   "less, or split it up")
+        message = (
+            f"the request is too large for this machine ({type(e).__name__}): ask for less, or split it up"
+        )
         status = 1
     except Exception as e:  # a bug: say so in one line, and how to see the details
         if os.environ.get("BRIDGELAB_TRACEBACK"):
             raise
-        message = (f"unexpected error {type(e).__name__}: {e} (this is a bug in bridgelab: please "
-                   "report it; BRIDGELAB_TRACEBACK=1 shows where it happened)")
+        message = (
+            f"unexpected error {type(e).__name__}: {e} (this is a bug in bridgelab: please "
+            "report it; BRIDGELAB_TRACEBACK=1 shows where it happened)"
+        )
         status = 70
     message = " ".join(message.split())  # one line, whatever the message held
     print(f"{name}: {message}", file=sys.stderr)

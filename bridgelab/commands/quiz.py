@@ -8,15 +8,23 @@ import sys
 
 def register(sub) -> None:
     p = sub.add_parser("quiz", help="answer quiz questions in the terminal (scoring, auctions, hands)")
-    p.add_argument("--topic", action="append", metavar="TOPIC",
-                   help="a topic or group (scoring, auction, evaluation); repeat for several; "
-                        "default all. --list-topics shows them")
+    p.add_argument(
+        "--topic",
+        action="append",
+        metavar="TOPIC",
+        help="a topic or group (scoring, auction, evaluation); repeat for several; "
+        "default all. --list-topics shows them",
+    )
     p.add_argument("--level", type=int, choices=(1, 2, 3), help="questions of this level and below")
     p.add_argument("--lang", default="en", help="language: en, et, sr, cs, ms (default en)")
     p.add_argument("--seed", type=int, help="seed: the same seed asks the same questions")
     p.add_argument("-n", "--length", type=int, default=10, help="number of questions (default 10)")
-    p.add_argument("--bank", action="append", metavar="FILE",
-                   help="ask the questions of this bank file too (default: the banks in data/)")
+    p.add_argument(
+        "--bank",
+        action="append",
+        metavar="FILE",
+        help="ask the questions of this bank file too (default: the banks in data/)",
+    )
     p.add_argument("--no-banks", action="store_true", help="only questions made by the engine")
     p.add_argument("--store", metavar="FILE", help="progress database (default: the user data directory)")
     p.add_argument("--no-save", action="store_true", help="do not record the answers")
@@ -28,8 +36,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..text.i18n import check_language, translate as _t
     from ..quiz import TOPICS, ProgressStore, QuizSession, bundled_banks, review_mistakes
+    from ..text.i18n import check_language
+    from ..text.i18n import translate as _t
 
     lang = check_language(args.lang)
     out = sys.stdout
@@ -53,8 +62,16 @@ def run(args) -> int:
         session = review_mistakes(store, args.user, lang, args.topic)
     else:
         banks = [] if args.no_banks else (args.bank if args.bank else bundled_banks())
-        session = QuizSession(topics=args.topic, level=args.level, lang=lang, seed=args.seed, store=store,
-                              user=args.user, banks=banks, length=args.length)
+        session = QuizSession(
+            topics=args.topic,
+            level=args.level,
+            lang=lang,
+            seed=args.seed,
+            store=store,
+            user=args.user,
+            banks=banks,
+            length=args.length,
+        )
     number = 0
     q = session.current
     while q is not None:

@@ -14,11 +14,20 @@ from ..rules.scoring import RULES, read_result, score_breakdown
 def register(sub) -> None:
     p = sub.add_parser("score", help="the duplicate score of a contract (Law 77), explained part by part")
     p.add_argument("contract", help="the contract: 4S, 3NTX, 6HXX, '4S by N', or Pass (passed out)")
-    p.add_argument("--tricks", "-t", type=int, default=None,
-                   help="tricks taken by declarer (0-13); not needed for a passed-out deal")
+    p.add_argument(
+        "--tricks",
+        "-t",
+        type=int,
+        default=None,
+        help="tricks taken by declarer (0-13); not needed for a passed-out deal",
+    )
     p.add_argument("--vulnerable", "-v", action="store_true", help="the declaring side is vulnerable")
-    p.add_argument("--rules", choices=sorted(RULES), default="current",
-                   help="scoring table: current (2017 laws, the default) or pre-1987")
+    p.add_argument(
+        "--rules",
+        choices=sorted(RULES),
+        default="current",
+        help="scoring table: current (2017 laws, the default) or pre-1987",
+    )
     p.add_argument("--json", action="store_true", help="print JSON for scripts")
     p.set_defaults(func=run)
 
@@ -28,8 +37,7 @@ def run(args) -> int:
     tricks = args.tricks
     if tricks is None:
         if not isinstance(contract, PassedOut):
-            raise ParseError(f"how many tricks did declarer take in {args.contract}? "
-                             "give --tricks (0-13)")
+            raise ParseError(f"how many tricks did declarer take in {args.contract}? give --tricks (0-13)")
         tricks = 0
     b = score_breakdown(contract, tricks, args.vulnerable, rules=args.rules)
     if args.json:

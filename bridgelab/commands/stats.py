@@ -1,10 +1,10 @@
 """``bridgelab stats ...``: exact deal statistics and seeded studies from the command line.
 
-    bridgelab stats patterns                 the 39 hand patterns, exact
-    bridgelab stats hcp                      high-card points of one hand, 0-37
-    bridgelab stats hand --hcp 15-17 --pattern balanced     one exact figure (a 1NT opening)
-    bridgelab stats split 5                  how five missing cards divide
-    bridgelab stats study "N hcp" "NS fit S" -n 100000 --seed 1 --where "N: 15-17 balanced"
+bridgelab stats patterns                 the 39 hand patterns, exact
+bridgelab stats hcp                      high-card points of one hand, 0-37
+bridgelab stats hand --hcp 15-17 --pattern balanced     one exact figure (a 1NT opening)
+bridgelab stats split 5                  how five missing cards divide
+bridgelab stats study "N hcp" "NS fit S" -n 100000 --seed 1 --where "N: 15-17 balanced"
 """
 
 from __future__ import annotations
@@ -18,12 +18,17 @@ def register(sub) -> None:
     what.add_parser("patterns", help="the 39 hand patterns, exact")
     h = what.add_parser("hcp", help="an evaluator's distribution for one hand, exact")
     h.add_argument("--evaluator", default="hcp", help="any evaluator: hcp, controls, losers ...")
-    h.add_argument("--pattern", help="only hands of this shape: balanced, 4-4-3-2 (any suits), "
-                   "4432 or 4=4=3=2 (these suits), (4-4)xx, 5+M")
+    h.add_argument(
+        "--pattern",
+        help="only hands of this shape: balanced, 4-4-3-2 (any suits), "
+        "4432 or 4=4=3=2 (these suits), (4-4)xx, 5+M",
+    )
     one = what.add_parser("hand", help="the exact chance of a point range and pattern")
     one.add_argument("--hcp", help="a range: 15-17, 12+, >=15, <10, 20")
-    one.add_argument("--pattern", help="balanced, semi-balanced, 4-4-3-2 (any suits), 4432 or "
-                     "4=4=3=2 (these suits), (4-4)xx, 5+M")
+    one.add_argument(
+        "--pattern",
+        help="balanced, semi-balanced, 4-4-3-2 (any suits), 4432 or 4=4=3=2 (these suits), (4-4)xx, 5+M",
+    )
     s = what.add_parser("split", help="how the missing cards of a suit divide")
     s.add_argument("outstanding", type=int, help="cards of the suit the other side holds")
     s.add_argument("--unseen", type=int, default=26, help="cards in the two unseen hands (26)")
@@ -50,16 +55,23 @@ def run(args) -> int:
         ranges = {"hcp": args.hcp} if args.hcp else {}
         p = stats.hand_probability(pattern=args.pattern, **ranges)
         if args.json:
-            print(json.dumps({"numerator": p.numerator, "denominator": p.denominator,
-                              "probability": float(p)}))
+            print(
+                json.dumps({"numerator": p.numerator, "denominator": p.denominator, "probability": float(p)})
+            )
         else:
             print(f"{float(p):.4%}  ({p.numerator:,} / {p.denominator:,})")
         return 0
     elif args.what == "split":
         table = stats.suit_split(args.outstanding, args.unseen)
     else:
-        table = stats.study(args.measures, n=args.n, seed=args.seed, where=args.where,
-                            workers=args.workers, chunk_size=args.chunk_size)
+        table = stats.study(
+            args.measures,
+            n=args.n,
+            seed=args.seed,
+            where=args.where,
+            workers=args.workers,
+            chunk_size=args.chunk_size,
+        )
     if args.json:
         print(table.to_json(orient="records", force_ascii=False))
     else:

@@ -13,8 +13,8 @@ def register(sub) -> None:
         "technique",
         help="deal boards that need one declarer-play technique (checked by double dummy)",
         description="Deal boards on which South must use one technique to make the contract: "
-                    "the contract makes with the technique's line and not with the natural "
-                    "alternative, double dummy. Each board's note says how it was checked.",
+        "the contract makes with the technique's line and not with the natural "
+        "alternative, double dummy. Each board's note says how it was checked.",
     )
     p.add_argument("name", choices=sorted(TECHNIQUES), help="the technique")
     p.add_argument("-n", "--boards", type=int, default=16, help="number of boards (default 16)")

@@ -42,19 +42,40 @@ import re
 
 import numpy as np
 
+from ..model import evaluate as _ev
 from ..model.cards import Seat, Strain, suit_index
 from ..model.errors import ConstraintError, ParseError
 from ..text import notation
 from .dealerlang import MAX_CONDITION, looks_like_dealer, parse_dealer_condition
-from .tree import (GRID_HCP, NCODES, SHAPES, _SHAPE_CODES, And, BatchEnv, BinOp,  # noqa: F401
-                   Constraint, GridEnv, HasCard, Node, NotOnGrid, Not, Num, Or, Shape, Value,
-                   _kernels, _range, _truth, seat_total, shape_code)
-
-from ..model import evaluate as _ev
+from .tree import (  # noqa: F401
+    _SHAPE_CODES,
+    GRID_HCP,
+    NCODES,
+    SHAPES,
+    And,
+    BatchEnv,
+    BinOp,
+    Constraint,
+    GridEnv,
+    HasCard,
+    Node,
+    Not,
+    NotOnGrid,
+    Num,
+    Or,
+    Shape,
+    Value,
+    _kernels,
+    _range,
+    _truth,
+    seat_total,
+    shape_code,
+)
 
 __all__ = ["Constraint", "parse_constraint", "SHAPES", "shape_code", "shape_table"]
 
 # ---- shapes ---------------------------------------------------------------------------------
+
 
 def shape_table(pattern: str, any_order: bool) -> np.ndarray:
     """A bool table over shape codes: shapes that match ``pattern`` ('5xx4', '4333', '55xx')."""
@@ -118,6 +139,7 @@ def parse_constraint(text) -> Constraint:
 
 # ---- tokens -----------------------------------------------------------------------------------
 
+
 def _seat_of(text: str) -> int | None:
     """North 0 ... West 3 for a seat letter or name, None for any other word."""
     try:
@@ -141,8 +163,15 @@ def _suit_of(text: str) -> int | None:
     return None if strain is Strain.NT else suit_index(strain)
 
 
-_EVAL_ALIASES = {"HCP": "hcp", "POINTS": "hcp", "PTS": "hcp", "PT": "hcp", "HCPS": "hcp",
-                 "LOSER": "losers", "CONTROL": "controls"}
+_EVAL_ALIASES = {
+    "HCP": "hcp",
+    "POINTS": "hcp",
+    "PTS": "hcp",
+    "PT": "hcp",
+    "HCPS": "hcp",
+    "LOSER": "losers",
+    "CONTROL": "controls",
+}
 
 _TOKEN = re.compile(
     r"""\s*(?:
@@ -182,7 +211,7 @@ def _tokenize(text: str) -> list[_Tok]:
         if not m or m.end() == pos:
             start = _SPACES.match(text, pos).end()
             raise ConstraintError(
-                f"cannot read {text[start:start + 10]!r} at character {start + 1} of {text!r}: "
+                f"cannot read {text[start : start + 10]!r} at character {start + 1} of {text!r}: "
                 "use seat names (N E S W), numbers, suits (S H D C or ♠ ♥ ♦ ♣), shapes like 4333, "
                 "words like hcp, balanced, any, and, or, not"
             )
@@ -233,6 +262,7 @@ class _Parser:
 
 
 # ---- the compact form -------------------------------------------------------------------------
+
 
 class _TeacherParser(_Parser):
     WHAT = (
@@ -289,8 +319,7 @@ class _TeacherParser(_Parser):
             self.nest = getattr(self, "nest", 0) + 1
             if self.nest > _MAX_NEST:
                 raise ConstraintError(
-                    f"cannot read {self.text[:40]!r}...: parentheses are nested more than "
-                    f"{_MAX_NEST} deep"
+                    f"cannot read {self.text[:40]!r}...: parentheses are nested more than {_MAX_NEST} deep"
                 )
             node = self.or_()
             self.nest -= 1
@@ -324,8 +353,11 @@ class _TeacherParser(_Parser):
             prev = self.toks[self.i - 1]
             nxt = self.peek()
             spaced = prev.pos + len(prev.text) < t.pos
-            ends = nxt.kind == "end" or nxt.text.upper() in (
-                ",", ";", ")", "AND", "OR", "&&", "||") or nxt.text in _CMP + _RANGE_START
+            ends = (
+                nxt.kind == "end"
+                or nxt.text.upper() in (",", ";", ")", "AND", "OR", "&&", "||")
+                or nxt.text in _CMP + _RANGE_START
+            )
             if spaced and not ends:
                 return None
         if t.kind in ("sym", "word"):
@@ -346,7 +378,8 @@ class _TeacherParser(_Parser):
 
     def notation_error(self, e: ParseError):
         raise ConstraintError(
-            f"cannot read {self.text!r} at character {self.tok.pos + 1}: {e}. {self.WHAT}") from None
+            f"cannot read {self.text!r} at character {self.tok.pos + 1}: {e}. {self.WHAT}"
+        ) from None
 
     def shape_here(self, pos: int | None = None):
         """A shape of the notation (4333, 4=3=3=3, 4-3-3-3, any 4432, (4-4)xx, balanced) that
@@ -404,7 +437,8 @@ class _TeacherParser(_Parser):
                     nodes = [BinOp("!=", Value(what, self.seat, s), Num(value)) for s in (suits or (None,))]
                     return nodes[0] if len(nodes) == 1 else Or(nodes)
                 if (self.tok.kind == "op" and self.tok.text in _RANGE_START) or (
-                        name is not None and self.tok.kind == "num"):
+                    name is not None and self.tok.kind == "num"
+                ):
                     rng = self.range_()
                     if suits is not None:
                         return self.length_node(suits, rng)

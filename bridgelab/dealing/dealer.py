@@ -41,25 +41,33 @@ import math
 import os
 import re
 import time
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from functools import cached_property, lru_cache
-from typing import Iterator, Mapping
 
 import numpy as np
 
+from ..model import evaluate as _ev
 from ..model.cards import SUITS, Card, Rank, Seat, suit_index
 from ..model.deal import Deal
 from ..model.errors import ConstraintError, ParseError
 from ..model.hand import Hand, holding_to_text
 from ..text import notation
-from .constraints import (GRID_HCP, SHAPES, Constraint, _kernels,
-                          parse_constraint, seat_total, shape_code)
-
-from ..model import evaluate as _ev
+from .constraints import GRID_HCP, SHAPES, Constraint, _kernels, parse_constraint, seat_total, shape_code
 
 __all__ = [
-    "DealBatch", "deal", "deals", "deal_batch", "iter_batches", "deal_frame", "Predeal",
-    "parse_predeal", "seed_sequence", "check_size", "check_workers", "MAX_WORKERS",
+    "DealBatch",
+    "deal",
+    "deals",
+    "deal_batch",
+    "iter_batches",
+    "deal_frame",
+    "Predeal",
+    "parse_predeal",
+    "seed_sequence",
+    "check_size",
+    "check_workers",
+    "MAX_WORKERS",
 ]
 
 _FULL = (1 << 52) - 1
@@ -75,6 +83,7 @@ def _bit(suit: int, rank_bit: int) -> int:
 
 # ---- seeds ----------------------------------------------------------------------------------
 
+
 def seed_sequence(seed=None) -> np.random.SeedSequence:
     """A SeedSequence from None (fresh entropy), a non-negative int, or a SeedSequence."""
     if seed is None:
@@ -83,15 +92,12 @@ def seed_sequence(seed=None) -> np.random.SeedSequence:
         return seed
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0:
         return np.random.SeedSequence(int(seed))
-    raise ConstraintError(
-        f"a seed is a non-negative integer, a numpy SeedSequence or None, not {seed!r}"
-    )
+    raise ConstraintError(f"a seed is a non-negative integer, a numpy SeedSequence or None, not {seed!r}")
 
 
 def _child(ss: np.random.SeedSequence, i: int) -> np.random.SeedSequence:
     """The i-th child of ``ss`` (what ``ss.spawn`` would give), without changing ``ss``."""
-    return np.random.SeedSequence(ss.entropy, spawn_key=tuple(ss.spawn_key) + (i,),
-                                  pool_size=ss.pool_size)
+    return np.random.SeedSequence(ss.entropy, spawn_key=tuple(ss.spawn_key) + (i,), pool_size=ss.pool_size)
 
 
 class _Stream:
@@ -108,13 +114,14 @@ class _Stream:
     BLOCK = 1 << 14  # 128 kB of words at a time: they stay in the cache until used
 
     def refill(self, want: int) -> None:
-        rest = self.words[self.wpos:]
+        rest = self.words[self.wpos :]
         new = self.bitgen.random_raw(min(max(int(want), 256), self.BLOCK))
         self.words = np.concatenate([rest, new]) if rest.size else new
         self.wpos = 0
 
 
 # ---- predeal --------------------------------------------------------------------------------
+
 
 class Predeal:
     """Cards given to seats (``fixed``: a 52-bit mask per seat) and x-holdings (``allowed``).
@@ -133,12 +140,13 @@ class Predeal:
         b = _bit(suit, rank_bit)
         if b in self.owner:
             other = self.owner[b]
-            where = (f"to {Seat(seat).full_name} twice" if other == seat
-                     else f"to {Seat(other).full_name} and to {Seat(seat).full_name}")
-            card = Card(SUITS[suit], Rank(rank_bit + 2))
-            raise ConstraintError(
-                f"{card} is predealt {where}: each card can go to one seat once"
+            where = (
+                f"to {Seat(seat).full_name} twice"
+                if other == seat
+                else f"to {Seat(other).full_name} and to {Seat(seat).full_name}"
             )
+            card = Card(SUITS[suit], Rank(rank_bit + 2))
+            raise ConstraintError(f"{card} is predealt {where}: each card can go to one seat once")
         self.owner[b] = seat
         self.fixed[seat] |= 1 << b
 
@@ -162,8 +170,11 @@ class Predeal:
             self.give(seat, suit, b)
         if nx:
             hs = np.arange(_ev.NHOLDINGS)
-            ok = ((hs & named) == named) & ((hs & ~named & ~_SPOTS) == 0) & (
-                _ev.LENGTH == bin(named).count("1") + nx)
+            ok = (
+                ((hs & named) == named)
+                & ((hs & ~named & ~_SPOTS) == 0)
+                & (_ev.LENGTH == bin(named).count("1") + nx)
+            )
             key = (seat, suit)
             self.allowed[key] = ok if key not in self.allowed else self.allowed[key] & ok
             self.spots_wanted[(seat, suit)] = self.spots_wanted.get((seat, suit), 0) + nx
@@ -182,9 +193,7 @@ class Predeal:
         for seat in range(4):
             n = 13 - self.need(seat) + sum(self.spots_wanted.get((seat, s), 0) for s in range(4))
             if n > 13:
-                raise ConstraintError(
-                    f"{Seat(seat).full_name} is predealt {n} cards: a hand has 13"
-                )
+                raise ConstraintError(f"{Seat(seat).full_name} is predealt {n} cards: a hand has 13")
 
     def need(self, seat: int) -> int:
         """Cards still to be dealt to ``seat``: 13 less those predealt to it."""
@@ -220,7 +229,8 @@ def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
     if len(text) > _MAX_HAND_TEXT:  # a hand is short; a pasted page would be read for minutes
         raise ConstraintError(
             f"{who}'s predeal has {len(text):,} characters: a hand is written in at most "
-            f"{_MAX_HAND_TEXT}, as 'AKQ2.KJ4.A93.T52' or '♠AKxxx ♥KQ'")
+            f"{_MAX_HAND_TEXT}, as 'AKQ2.KJ4.A93.T52' or '♠AKxxx ♥KQ'"
+        )
     if "." in text:
         parts = text.split(".")
         if len(parts) != 4:
@@ -248,8 +258,7 @@ def _parse_hand_text(pre: Predeal, seat: int, text: str) -> None:
 _MAX_HAND_TEXT = 300
 
 # a suit then its cards: '♠AKxx', 'SAKQ', or a suit's name (any language) and a space: 'pada AKxx'
-_SUIT_CARDS = re.compile(
-    r"(?:([^\W\d_]{2,})\s+|([♠♥♦♣♤♡♢♧SHDCshdc])\s*)([0-9AKQJTXakqjtx]+|-)")
+_SUIT_CARDS = re.compile(r"(?:([^\W\d_]{2,})\s+|([♠♥♦♣♤♡♢♧SHDCshdc])\s*)([0-9AKQJTXakqjtx]+|-)")
 
 
 def parse_predeal(predeal) -> Predeal:
@@ -296,6 +305,7 @@ def parse_predeal(predeal) -> Predeal:
 
 # ---- the batch ------------------------------------------------------------------------------
 
+
 class DealBatch:
     """n deals as a (n, 4, 4) uint16 array (seats N E S W, suits S H D C), evaluated at once.
 
@@ -305,9 +315,7 @@ class DealBatch:
     def __init__(self, holdings):
         arr = np.asarray(holdings, dtype=np.uint16)
         if arr.ndim != 3 or arr.shape[1:] != (4, 4):
-            raise ConstraintError(
-                f"a DealBatch holds an array of shape (n, 4, 4), not {arr.shape}"
-            )
+            raise ConstraintError(f"a DealBatch holds an array of shape (n, 4, 4), not {arr.shape}")
         arr = arr.view()
         arr.setflags(write=False)
         self.holdings = arr
@@ -318,8 +326,9 @@ class DealBatch:
 
     @classmethod
     def concat(cls, batches) -> "DealBatch":
-        return cls(np.concatenate([b.holdings for b in batches]) if batches
-                   else np.zeros((0, 4, 4), np.uint16))
+        return cls(
+            np.concatenate([b.holdings for b in batches]) if batches else np.zeros((0, 4, 4), np.uint16)
+        )
 
     def __len__(self) -> int:
         return self.holdings.shape[0]
@@ -411,6 +420,7 @@ class DealBatch:
 
 # ---- layouts: what the kernels need -----------------------------------------------------------
 
+
 def _groups(bounds: list[int]):
     """Split the draw bounds into groups whose product stays below 2**23 (one half-word each)."""
     gstart, thresh = [0], []
@@ -424,8 +434,11 @@ def _groups(bounds: list[int]):
     if bounds:
         thresh.append((1 << 32) % prod)
         gstart.append(len(bounds))
-    return (np.array(bounds, dtype=np.uint64), np.array(gstart, dtype=np.int64),
-            np.array(thresh, dtype=np.uint64))
+    return (
+        np.array(bounds, dtype=np.uint64),
+        np.array(gstart, dtype=np.int64),
+        np.array(thresh, dtype=np.uint64),
+    )
 
 
 def _shuffle_plan(cards: list[int], need: dict[int, int]):
@@ -444,7 +457,10 @@ def _shuffle_plan(cards: list[int], need: dict[int, int]):
         deck=np.array(cards or [0], dtype=np.uint8)[:m].copy(),
         seg_end=np.array(seg_end + [1 << 40], dtype=np.int64),  # a sentinel past the draws
         seg_seat=np.array(seg_seat, dtype=np.int64),
-        rest_seat=rest, bounds=b, gstart=gs, gthresh=th,
+        rest_seat=rest,
+        bounds=b,
+        gstart=gs,
+        gthresh=th,
     )
 
 
@@ -467,9 +483,21 @@ class _Plain:
             if stream.words.size - stream.wpos < 64:
                 stream.refill((n - d) * self.words_per_deal + 64)
             d, stream.wpos = _kernels().deal_random(
-                stream.words, stream.wpos, p["deck"], p["seg_end"], p["seg_seat"], self.fixed,
+                stream.words,
+                stream.wpos,
+                p["deck"],
+                p["seg_end"],
+                p["seg_seat"],
+                self.fixed,
                 p["rest_seat"],
-                self.rest_mask, p["bounds"], p["gstart"], p["gthresh"], out, d, n)
+                self.rest_mask,
+                p["bounds"],
+                p["gstart"],
+                p["gthresh"],
+                out,
+                d,
+                n,
+            )
             if d < n:
                 stream.refill((n - d) * self.words_per_deal + 64)
 
@@ -502,14 +530,14 @@ class _SeatCounts:
         c = self.ctab
         s23 = np.zeros((14, 14, 21), dtype=np.int64)
         for p in range(11):
-            s23[:, :, p:p + 11] += c[2][:, None, p, None] * c[3][None, :, :]
+            s23[:, :, p : p + 11] += c[2][:, None, p, None] * c[3][None, :, :]
         s123 = np.zeros((14, 14, 14, 31), dtype=np.int64)
         for p in range(11):
-            s123[:, :, :, p:p + 21] += c[1][:, None, None, p, None] * s23[None, :, :, :]
+            s123[:, :, :, p : p + 21] += c[1][:, None, None, p, None] * s23[None, :, :, :]
         l0, l1, l2, l3 = SHAPES.T
         w = np.zeros((len(SHAPES), 41), dtype=np.int64)
         for p in range(11):
-            w[:, p:p + 31] += c[0][l0, p][:, None] * s123[l1, l2, l3]
+            w[:, p : p + 31] += c[0][l0, p][:, None] * s123[l1, l2, l3]
         self.s23, self.s123 = s23, s123
         self.weights = w  # (560 shapes, 41 HCP totals)
         self.total = int(self.weights.sum())
@@ -540,10 +568,31 @@ class _Stacked:
             if stream.words.size - stream.wpos < 64:
                 stream.refill((n - d) * self.words_per_deal + 64)
             d, stream.wpos = _kernels().deal_stacked(
-                stream.words, stream.wpos, self.cell_cum, self.cell_shape, self.cell_hcp, SHAPES,
-                c.ctab, c.s23, c.s123, c.hold_off, c.hold_list, self.seat, self.fixed,
-                p["seg_end"], p["seg_seat"], p["rest_seat"], p["deck"], self.free_all,
-                p["bounds"], p["gstart"], p["gthresh"], out, d, n)
+                stream.words,
+                stream.wpos,
+                self.cell_cum,
+                self.cell_shape,
+                self.cell_hcp,
+                SHAPES,
+                c.ctab,
+                c.s23,
+                c.s123,
+                c.hold_off,
+                c.hold_list,
+                self.seat,
+                self.fixed,
+                p["seg_end"],
+                p["seg_seat"],
+                p["rest_seat"],
+                p["deck"],
+                self.free_all,
+                p["bounds"],
+                p["gstart"],
+                p["gthresh"],
+                out,
+                d,
+                n,
+            )
             if d < n:
                 stream.refill((n - d) * self.words_per_deal + 64)
 
@@ -574,8 +623,11 @@ class _Plan:
 
     def _choose(self, method: str, custom_hcp=None):
         hcp_table = _hcp_table_for_stacking(custom_hcp)
-        grids = (self.constraint.seat_grids(custom_hcp) if self.constraint is not None
-                 and (hcp_table is not None or custom_hcp is None) else {})
+        grids = (
+            self.constraint.seat_grids(custom_hcp)
+            if self.constraint is not None and (hcp_table is not None or custom_hcp is None)
+            else {}
+        )
         seats = set(grids) | {seat for seat, _ in self.pre.allowed}
         best = None
         if hcp_table is not None:
@@ -654,6 +706,7 @@ def _plain_total(pre: Predeal, seat: int) -> int:
 
 # ---- dealing ----------------------------------------------------------------------------------
 
+
 def _default_budget(n: int) -> int:
     return 10_000_000 + 1000 * n
 
@@ -692,7 +745,8 @@ def check_size(n: int, per_deal: int = DEAL_BYTES, what: str = "a batch") -> Non
         raise ConstraintError(
             f"{n:,} deals as {what} need about {_gb(need)}, and this machine has {_gb(free)} free: "
             f"about {fits:,} fit; for more, deal in chunks with iter_batches(n, chunk=1_000_000) "
-            "or count with stats.study, which never hold all the deals at once")
+            "or count with stats.study, which never hold all the deals at once"
+        )
 
 
 MAX_WORKERS = 64
@@ -703,11 +757,15 @@ def check_workers(workers) -> int:
     """``workers`` as a whole number 1 to ``MAX_WORKERS`` (None means 1), or a ConstraintError."""
     if workers is None:
         return 1
-    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or not (
-            1 <= workers <= MAX_WORKERS):
+    if (
+        isinstance(workers, bool)
+        or not isinstance(workers, (int, np.integer))
+        or not (1 <= workers <= MAX_WORKERS)
+    ):
         raise ConstraintError(
             f"workers is a whole number from 1 to {MAX_WORKERS}, not {workers!r} "
-            f"(this machine has {os.cpu_count() or 1} cores; more workers than cores gain nothing)")
+            f"(this machine has {os.cpu_count() or 1} cores; more workers than cores gain nothing)"
+        )
     return int(workers)
 
 
@@ -741,7 +799,7 @@ def _generate(n: int, stream: _Stream, plan: _Plan, max_tries: int | None, progr
         bar = _bar(progress, n, n >= 5_000_000)
         step = 1 << 20 if bar is not None else max(n, 1)
         for a in range(0, n, step):
-            plan.proposal.fill(stream, out[a:a + step])
+            plan.proposal.fill(stream, out[a : a + step])
             if bar is not None:
                 bar.update(min(step, n - a))
         if bar is not None:
@@ -764,8 +822,12 @@ def _generate(n: int, stream: _Stream, plan: _Plan, max_tries: int | None, progr
         rate = max(got, 1) / tried
         if start is None:
             start = time.perf_counter()
-        if bar is None and got < n and progress is not False and (
-                progress or time.perf_counter() - start > 1.0):
+        if (
+            bar is None
+            and got < n
+            and progress is not False
+            and (progress or time.perf_counter() - start > 1.0)
+        ):
             bar = _bar(True, n, True)
             if bar is not None:
                 bar.update(got)
@@ -780,7 +842,8 @@ def _generate(n: int, stream: _Stream, plan: _Plan, max_tries: int | None, progr
                 f"stopped early: {got:,} of {tried:,} deals tried matched {what}, so the "
                 f"{n - got:,} deals still to find would need about {still:,.0f} more tries even "
                 f"at the best rate this allows, past the limit of {budget:,} tries (max_tries): "
-                "ask for fewer deals, loosen the conditions, or raise max_tries")
+                "ask for fewer deals, loosen the conditions, or raise max_tries"
+            )
         if got < n and tried >= budget:
             if bar is not None:
                 bar.close()
@@ -802,8 +865,16 @@ def _bar(progress, total: int, long: bool):
     return tqdm(total=total, unit="deal", unit_scale=True, leave=False)
 
 
-def deal_batch(n: int, seed=None, where=None, predeal=None, *, progress=None,
-               max_tries: int | None = None, method: str = "auto") -> DealBatch:
+def deal_batch(
+    n: int,
+    seed=None,
+    where=None,
+    predeal=None,
+    *,
+    progress=None,
+    max_tries: int | None = None,
+    method: str = "auto",
+) -> DealBatch:
     """``n`` random deals satisfying ``where`` around ``predeal``, as a DealBatch.
 
     ``max_tries`` (default 10,000,000 + 1,000 n) bounds the deals tried; past it a
@@ -822,8 +893,9 @@ def deal(seed=None, where=None, predeal=None) -> Deal:
     return deal_batch(1, seed=seed, where=where, predeal=predeal)[0]
 
 
-def deals(n: int, seed=None, where=None, predeal=None, progress=None,
-          max_tries: int | None = None) -> list[Deal]:
+def deals(
+    n: int, seed=None, where=None, predeal=None, progress=None, max_tries: int | None = None
+) -> list[Deal]:
     """A list of ``n`` random Deals satisfying ``where`` around ``predeal``.
 
     Each Deal is a Python object (some microseconds and a few hundred bytes each): for
@@ -831,13 +903,23 @@ def deals(n: int, seed=None, where=None, predeal=None, progress=None,
     evaluated at once as arrays); ``iter_batches`` or ``stats.study`` for more than fit in memory.
     """
     check_size(_count(n), 600, "Deal objects")
-    return deal_batch(n, seed=seed, where=where, predeal=predeal, progress=progress,
-                      max_tries=max_tries).to_deals()
+    return deal_batch(
+        n, seed=seed, where=where, predeal=predeal, progress=progress, max_tries=max_tries
+    ).to_deals()
 
 
-def iter_batches(n: int, seed=None, where=None, predeal=None, chunk: int = 1_000_000, *,
-                 workers: int = 1, progress=None, max_tries: int | None = None,
-                 method: str = "auto") -> Iterator[DealBatch]:
+def iter_batches(
+    n: int,
+    seed=None,
+    where=None,
+    predeal=None,
+    chunk: int = 1_000_000,
+    *,
+    workers: int = 1,
+    progress=None,
+    max_tries: int | None = None,
+    method: str = "auto",
+) -> Iterator[DealBatch]:
     """``n`` deals as DealBatches of ``chunk`` deals (the last may be smaller).
 
     Chunk ``i`` is dealt from the i-th child of the seed, so the deals depend on the seed and
@@ -898,8 +980,15 @@ FRAME_ROW_BYTES = 1000
 """Memory of one row of ``deal_frame`` while it is built (about 500 bytes a row measured with
 the built-in evaluators, doubled for the arrays made on the way)."""
 
-_FRAME_EVALUATORS = ("hcp", "controls", "losers", "honour_tricks", "quick_tricks",
-                     "length_points", "shortness_points")
+_FRAME_EVALUATORS = (
+    "hcp",
+    "controls",
+    "losers",
+    "honour_tricks",
+    "quick_tricks",
+    "length_points",
+    "shortness_points",
+)
 
 
 def deal_frame(n: int, seed=None, where=None, predeal=None, **kw):
@@ -920,8 +1009,9 @@ def batch_frame(batch: DealBatch):
     import pandas as pd
 
     cols: dict[str, np.ndarray | list] = {"pbn": batch.pbn()}
-    names = list(_FRAME_EVALUATORS) + [k for k in _ev.EVALUATORS
-                                       if k not in _FRAME_EVALUATORS and k != "length"]
+    names = list(_FRAME_EVALUATORS) + [
+        k for k in _ev.EVALUATORS if k not in _FRAME_EVALUATORS and k != "length"
+    ]
     values = {}
     for name in names:
         v = batch.evaluate(name)

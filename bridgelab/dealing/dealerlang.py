@@ -37,16 +37,37 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..model import evaluate as _ev
 from ..model.cards import Card, Seat
 from ..model.errors import ConstraintError, ParseError
-from .tree import (NCODES, SHAPES, _SHAPE_CODES, And, HasCard, Node, Not, NotOnGrid, Num, Or,
-                   Shape, _truth, seat_total)
+from .tree import (
+    _SHAPE_CODES,
+    NCODES,
+    SHAPES,
+    And,
+    HasCard,
+    Node,
+    Not,
+    NotOnGrid,
+    Num,
+    Or,
+    Shape,
+    _truth,
+    seat_total,
+)
 from .tree import Value as _TreeValue
 
-from ..model import evaluate as _ev
-
-__all__ = ["parse_dealer_condition", "looks_like_dealer", "parse_script", "Program", "Action",
-           "MAX_DEPTH", "MAX_NEST", "MAX_CONDITION", "MAX_SCRIPT"]
+__all__ = [
+    "parse_dealer_condition",
+    "looks_like_dealer",
+    "parse_script",
+    "Program",
+    "Action",
+    "MAX_DEPTH",
+    "MAX_NEST",
+    "MAX_CONDITION",
+    "MAX_SCRIPT",
+]
 
 MAX_DEPTH = 100
 """The deepest expression tree read (operators, ?: and variables inside each other)."""
@@ -56,11 +77,10 @@ MAX_CONDITION = 20_000
 """The longest condition read, in characters."""
 MAX_SCRIPT = 1_000_000
 """The longest script read, in characters."""
-_INT_MAX = 2 ** 31 - 1
+_INT_MAX = 2**31 - 1
 
 # the detector: linear (a word is tried once, from its start), see issue 19 item 9
-_DETECT = re.compile(r"(?<![\w])[A-Za-z_]\w*[ \t]*\([ \t]*(?:north|east|south|west)\b|&&|\|\|",
-                     re.I)
+_DETECT = re.compile(r"(?<![\w])[A-Za-z_]\w*[ \t]*\([ \t]*(?:north|east|south|west)\b|&&|\|\|", re.I)
 
 
 def looks_like_dealer(text: str) -> bool:
@@ -99,8 +119,8 @@ def tokenize(text: str) -> list[Tok]:
         m = _TOKEN.match(text, pos)
         if m is None:
             raise ConstraintError(
-                f"line {line}: cannot read {text[pos:pos + 10]!r}: Dealer's language has words, "
-                "numbers, \"strings\", the operators + - * / % == != < <= > >= && || ! ?: = and "
+                f"line {line}: cannot read {text[pos : pos + 10]!r}: Dealer's language has words, "
+                'numbers, "strings", the operators + - * / % == != < <= > >= && || ! ?: = and '
                 "( ) , and comments (# to the end of a line, // ..., /* ... */)"
             )
         kind = m.lastgroup
@@ -145,13 +165,38 @@ def _count_table(values) -> np.ndarray:
 def _altcount_defaults() -> list[list[int]]:
     z = [0] * 13
     one = lambda *idx: [1 if i in idx else 0 for i in range(13)]  # noqa: E731
-    return [one(4), one(3), one(2), one(1), one(0), one(0, 1), one(0, 1, 2), one(0, 1, 2, 3),
-            one(0, 1, 2, 3, 4), [6, 4, 2, 1] + z[4:]]
+    return [
+        one(4),
+        one(3),
+        one(2),
+        one(1),
+        one(0),
+        one(0, 1),
+        one(0, 1, 2),
+        one(0, 1, 2, 3),
+        one(0, 1, 2, 3, 4),
+        [6, 4, 2, 1] + z[4:],
+    ]
 
 
-_ALT_NAMES = {"tens": 0, "ten": 0, "jacks": 1, "jack": 1, "queens": 2, "queen": 2, "kings": 3,
-              "king": 3, "aces": 4, "ace": 4, "top2": 5, "top3": 6, "top4": 7, "top5": 8,
-              "c13": 9, **{f"pt{i}": i for i in range(10)}}
+_ALT_NAMES = {
+    "tens": 0,
+    "ten": 0,
+    "jacks": 1,
+    "jack": 1,
+    "queens": 2,
+    "queen": 2,
+    "kings": 3,
+    "king": 3,
+    "aces": 4,
+    "ace": 4,
+    "top2": 5,
+    "top3": 6,
+    "top4": 7,
+    "top5": 8,
+    "c13": 9,
+    **{f"pt{i}": i for i in range(10)},
+}
 HCP_4321 = [4, 3, 2, 1] + [0] * 9
 
 
@@ -185,13 +230,13 @@ def _cccc_suit_table(quality) -> np.ndarray:
     ev = 300 * a
     ev = ev + np.where(k == 1, 200 - np.where(L == 1, 150, 0), 0)
     hi = a + k
-    ev = ev + np.where(q == 1, 100 - np.where(L == 1, 75, 0) - np.where(L == 2, 25, 0)
-                       - np.where(hi == 0, 25, 0), 0)
+    ev = ev + np.where(
+        q == 1, 100 - np.where(L == 1, 75, 0) - np.where(L == 2, 25, 0) - np.where(hi == 0, 25, 0), 0
+    )
     hi_q = hi + q
     ev = ev + np.where(j == 1, np.where(hi_q == 2, 50, np.where(hi_q == 1, 25, 0)), 0)
     hi_j = hi_q + j
-    ev = ev + np.where(t == 1, np.where(hi_j == 2, 25, np.where((hi_j == 1) & (n9 == 1), 25, 0)),
-                       0)
+    ev = ev + np.where(t == 1, np.where(hi_j == 2, 25, np.where((hi_j == 1) & (n9 == 1), 25, 0)), 0)
     return (ev + quality).astype(np.int64)
 
 
@@ -208,13 +253,39 @@ CONTROLS = _count_table([2, 1])
 QUALITY = _quality_table()
 CCCC_SUIT = _cccc_suit_table(QUALITY)
 CCCC_SHAPE = _cccc_shape_table()
-_IMP_STEPS = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090,
-                       1190, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990])
+_IMP_STEPS = np.array(
+    [
+        10,
+        40,
+        80,
+        120,
+        160,
+        210,
+        260,
+        310,
+        360,
+        410,
+        490,
+        590,
+        740,
+        890,
+        1090,
+        1190,
+        1490,
+        1740,
+        1990,
+        2240,
+        2490,
+        2990,
+        3490,
+        3990,
+    ]
+)
 
 
 def _wrap(x: np.ndarray) -> np.ndarray:
     """C's 32-bit int: the value Dealer's arithmetic gives when it overflows."""
-    return ((x + 2 ** 31) & 0xFFFFFFFF) - 2 ** 31
+    return ((x + 2**31) & 0xFFFFFFFF) - 2**31
 
 
 def _int(x, line: int | None = None) -> np.ndarray:
@@ -242,6 +313,7 @@ class Value(_TreeValue):
 
 
 # ---- nodes ------------------------------------------------------------------------------------
+
 
 class Arith(Node):
     """A chain of + - * / % at one precedence, left to right (no recursion for long sums)."""
@@ -281,8 +353,14 @@ class Arith(Node):
 class Compare(Node):
     """A chain of comparisons, left to right as in C: 1 < 2 < 3 is (1 < 2) < 3."""
 
-    _F = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal,
-          ">": np.greater, ">=": np.greater_equal}
+    _F = {
+        "==": np.equal,
+        "!=": np.not_equal,
+        "<": np.less,
+        "<=": np.less_equal,
+        ">": np.greater,
+        ">=": np.greater_equal,
+    }
 
     def __init__(self, first: Node, rest: list):
         self.first, self.rest = first, rest
@@ -367,8 +445,11 @@ class Count(Node):
             if self.suit is None:
                 env._cache[key] = seat_total(env.h, self.seat, self.table)
             else:
-                col = (env.column(self.seat, self.suit) if hasattr(env, "column")
-                       else env.h[:, self.seat, self.suit])
+                col = (
+                    env.column(self.seat, self.suit)
+                    if hasattr(env, "column")
+                    else env.h[:, self.seat, self.suit]
+                )
                 env._cache[key] = self.table[col]
         return env._cache[key]
 
@@ -454,6 +535,7 @@ def depth_of(node: Node) -> int:
 
 # ---- the program --------------------------------------------------------------------------------
 
+
 @dataclass
 class Action:
     """One action of the ``action`` list: its kind and its arguments."""
@@ -503,35 +585,97 @@ class Program:
 
 
 _SEATS = {"north": 0, "east": 1, "south": 2, "west": 3}
-_SUITS = {"spades": 0, "spade": 0, "hearts": 1, "heart": 1, "diamonds": 2, "diamond": 2,
-          "clubs": 3, "club": 3}
-_STRAINS = {"clubs": 0, "club": 0, "diamonds": 1, "diamond": 1, "hearts": 2, "heart": 2,
-            "spades": 3, "spade": 3, "notrumps": 4, "notrump": 4}
-_STATEMENTS = {"generate", "produce", "vulnerable", "dealer", "predeal", "pointcount",
-               "altcount", "condition", "action"}
-_ACTIONS = {"printall", "printew", "printpbn", "printcompact", "printoneline", "print",
-            "printes", "average", "frequency"}
-_FUNCS = {"hcp", "hcps", "loser", "losers", "control", "controls", "shape", "hascard", "cccc",
-          "quality", "tricks", "trick", "score", "imps", "imp", "rnd", *_SUITS, *_ALT_NAMES}
-KEYWORDS = (_STATEMENTS | _ACTIONS | _FUNCS | set(_SEATS) | {"and", "or", "not", "any",
-            "notrump", "notrumps", "vul", "nv", "none", "ns", "ew", "all"})
+_SUITS = {
+    "spades": 0,
+    "spade": 0,
+    "hearts": 1,
+    "heart": 1,
+    "diamonds": 2,
+    "diamond": 2,
+    "clubs": 3,
+    "club": 3,
+}
+_STRAINS = {
+    "clubs": 0,
+    "club": 0,
+    "diamonds": 1,
+    "diamond": 1,
+    "hearts": 2,
+    "heart": 2,
+    "spades": 3,
+    "spade": 3,
+    "notrumps": 4,
+    "notrump": 4,
+}
+_STATEMENTS = {
+    "generate",
+    "produce",
+    "vulnerable",
+    "dealer",
+    "predeal",
+    "pointcount",
+    "altcount",
+    "condition",
+    "action",
+}
+_ACTIONS = {
+    "printall",
+    "printew",
+    "printpbn",
+    "printcompact",
+    "printoneline",
+    "print",
+    "printes",
+    "average",
+    "frequency",
+}
+_FUNCS = {
+    "hcp",
+    "hcps",
+    "loser",
+    "losers",
+    "control",
+    "controls",
+    "shape",
+    "hascard",
+    "cccc",
+    "quality",
+    "tricks",
+    "trick",
+    "score",
+    "imps",
+    "imp",
+    "rnd",
+    *_SUITS,
+    *_ALT_NAMES,
+}
+KEYWORDS = (
+    _STATEMENTS
+    | _ACTIONS
+    | _FUNCS
+    | set(_SEATS)
+    | {"and", "or", "not", "any", "notrump", "notrumps", "vul", "nv", "none", "ns", "ew", "all"}
+)
 _CARD = re.compile(r"^([AKQJT98765432])([SHDC])$")
 _HOLDING = re.compile(r"^([SHDC])([AKQJT98765432]*)$")
 _SHAPE = re.compile(r"^[0-9x]{4}$")
 _CONTRACT = re.compile(r"^x([1-7])([CDHSN])$")
 
-_WHAT = ("Allowed in Dealer's language: hcp(north) >= 15, spades(south), "
-         "shape(north, any 4333 + 5xxx), "
-         "hascard(west, AS), loser(east, hearts), control(...), aces(...) ... c13(...), "
-         "cccc(north), quality(north, spades), tricks(south, notrump), score(vul, x4S, 10), "
-         "imps(...), numbers, variables, + - * / %, comparisons, && || ! ?: and parentheses")
+_WHAT = (
+    "Allowed in Dealer's language: hcp(north) >= 15, spades(south), "
+    "shape(north, any 4333 + 5xxx), "
+    "hascard(west, AS), loser(east, hearts), control(...), aces(...) ... c13(...), "
+    "cccc(north), quality(north, spades), tricks(south, notrump), score(vul, x4S, 10), "
+    "imps(...), numbers, variables, + - * / %, comparisons, && || ! ?: and parentheses"
+)
 
 
 class _Reader:
     """Recursive descent over the tokens, C's precedence; binary chains read in loops."""
 
-    def __init__(self, text: str, toks: list[Tok], program: Program | None = None,
-                 hcp_table: np.ndarray | None = None):
+    def __init__(
+        self, text: str, toks: list[Tok], program: Program | None = None, hcp_table: np.ndarray | None = None
+    ):
         self.text, self.toks, self.i = text, toks, 0
         self.prog = program if program is not None else Program(text)
         # Dealer's point counts are global: a pointcount or altcount line changes hcp() and
@@ -562,8 +706,7 @@ class _Reader:
         t = tok or self.tok
         where = "at the end" if t.kind == "end" else f"at {t.text!r}"
         line = self.toks[self.i - 1].line if t.kind == "end" and self.i else t.line
-        raise ConstraintError(f"line {line}: cannot read {where}: expected {expected}. "
-                              f"({_WHAT})")
+        raise ConstraintError(f"line {line}: cannot read {where}: expected {expected}. ({_WHAT})")
 
     def expect(self, text: str) -> Tok:
         if not self.at(text):
@@ -614,12 +757,10 @@ class _Reader:
         return self.deeper(make(first, rest, line), line)
 
     def or_(self):
-        return self._chain(self.and_, ("||", "or"),
-                           lambda f, r, line: Or([f] + [b for _, b in r]))
+        return self._chain(self.and_, ("||", "or"), lambda f, r, line: Or([f] + [b for _, b in r]))
 
     def and_(self):
-        return self._chain(self.eq, ("&&", "and"),
-                           lambda f, r, line: And([f] + [b for _, b in r]))
+        return self._chain(self.eq, ("&&", "and"), lambda f, r, line: And([f] + [b for _, b in r]))
 
     def eq(self):
         return self._chain(self.rel, ("==", "!="), lambda f, r, line: Compare(f, r))
@@ -648,8 +789,9 @@ class _Reader:
         else:
             node = self.primary()
         for op in reversed(ops):
-            node = self.deeper(Not(node) if op.text != "-" else
-                               Arith(Num(0), [("-", node)], op.line), op.line)
+            node = self.deeper(
+                Not(node) if op.text != "-" else Arith(Num(0), [("-", node)], op.line), op.line
+            )
         return node
 
     def number(self, t: Tok) -> int:
@@ -796,8 +938,9 @@ class _Reader:
             self.expect(",")
             tricks = self.expr()
             self.expect(")")
-            return self.deeper(Score(int(v.text == "vul"), int(m.group(1)),
-                                     "CDHSN".index(m.group(2)), tricks), t.line)
+            return self.deeper(
+                Score(int(v.text == "vul"), int(m.group(1)), "CDHSN".index(m.group(2)), tricks), t.line
+            )
         if name in ("imps", "imp"):
             self.expect("(")
             a = self.expr()
@@ -828,8 +971,7 @@ class _Reader:
             any_order = True
         t = self.tok
         if t.kind not in ("num", "word") or not _SHAPE.match(t.text):
-            self.fail("a shape of four lengths, spades hearts diamonds clubs, such as 4333, "
-                      "5xxx or any 4432")
+            self.fail("a shape of four lengths, spades hearts diamonds clubs, such as 4333, 5xxx or any 4432")
         self.take()
         fixed = [int(c) for c in t.text if c != "x"]
         if sum(fixed) > 13 or ("x" not in t.text and sum(fixed) != 13):
@@ -858,7 +1000,8 @@ class _Reader:
                 if v.kind != "word" or v.text.lower() not in ("none", "ns", "ew", "all"):
                     self.fail("none, NS, EW or all")
                 prog.vulnerable = {"none": "None", "ns": "NS", "ew": "EW", "all": "All"}[
-                    self.take().text.lower()]
+                    self.take().text.lower()
+                ]
             elif w == "predeal":
                 self.take()
                 self.predeal()
@@ -903,8 +1046,10 @@ class _Reader:
             v = self.number(self.take())
             values.append(-v if neg else v)
         if len(values) > 13:
-            raise ConstraintError(f"line {start.line}: {start.text} takes at most 13 values, "
-                                  f"ace first; {len(values)} were given")
+            raise ConstraintError(
+                f"line {start.line}: {start.text} takes at most 13 values, "
+                f"ace first; {len(values)} were given"
+            )
         return values + [0] * (13 - len(values))
 
     def predeal(self) -> None:
@@ -961,8 +1106,10 @@ class _Reader:
                 "tricks(south, spades))"
             )
         if t.kind != "word" or t.text not in _ACTIONS:
-            self.fail("an action: printall, printew, printpbn, printcompact, printoneline, "
-                      "print(...), printes(...), average, frequency or evalcontract")
+            self.fail(
+                "an action: printall, printew, printpbn, printcompact, printoneline, "
+                "print(...), printes(...), average, frequency or evalcontract"
+            )
         self.take()
         kind = t.text
         a = Action(kind, t.line)
@@ -1040,9 +1187,7 @@ def _shape_table(pattern: str, any_order: bool) -> np.ndarray:
 
 def _check_length(text: str, limit: int, what: str) -> None:
     if len(text) > limit:
-        raise ConstraintError(
-            f"the {what} is {len(text):,} characters long; at most {limit:,} are read"
-        )
+        raise ConstraintError(f"the {what} is {len(text):,} characters long; at most {limit:,} are read")
 
 
 def parse_dealer_condition(text: str) -> Node:

@@ -53,15 +53,23 @@ def _cache_fallback() -> bool:
         CACHE = folder
         if not first:  # said when the folder was made; the cache there works
             return True
-        cost = (f"it is kept in {folder} instead, which the system may clear (then the next "
-                "process compiles again, some seconds)")
+        cost = (
+            f"it is kept in {folder} instead, which the system may clear (then the next "
+            "process compiles again, some seconds)"
+        )
     else:
         CACHE = "none"
-        cost = ("no temporary folder is writable either, so every new process compiles the "
-                "dealer again (some seconds before the first deal); set NUMBA_CACHE_DIR to a "
-                "writable folder to avoid it")
-    warnings.warn(f"bridgelab: numba cannot cache its compiled code beside the package or in "
-                  f"the home folder (neither is writable); {cost}", RuntimeWarning, stacklevel=3)
+        cost = (
+            "no temporary folder is writable either, so every new process compiles the "
+            "dealer again (some seconds before the first deal); set NUMBA_CACHE_DIR to a "
+            "writable folder to avoid it"
+        )
+    warnings.warn(
+        f"bridgelab: numba cannot cache its compiled code beside the package or in "
+        f"the home folder (neither is writable); {cost}",
+        RuntimeWarning,
+        stacklevel=3,
+    )
     return folder is not None
 
 
@@ -211,8 +219,9 @@ def _write_deal(out, d, masks):
 
 
 @_jit
-def deal_random(words, wpos, base, seg_end, seg_seat, fixed, rest_seat, rest_mask,
-                bounds, gstart, gthresh, out, d0, d1):
+def deal_random(
+    words, wpos, base, seg_end, seg_seat, fixed, rest_seat, rest_mask, bounds, gstart, gthresh, out, d0, d1
+):
     """Deal out[d0:d1]: each deal is a partial shuffle of a fresh copy of ``base``.
 
     ``base`` holds the cards not predealt (as bit numbers); the draws of segment k (see
@@ -231,8 +240,7 @@ def deal_random(words, wpos, base, seg_end, seg_seat, fixed, rest_seat, rest_mas
     while d < d1:
         for k in range(m):
             deck[k] = base[k]
-        st, w, segs[0], segs[1], segs[2] = _shuffle_deal(words, wpos, deck, seg_end, bounds,
-                                                         gstart, gthresh)
+        st, w, segs[0], segs[1], segs[2] = _shuffle_deal(words, wpos, deck, seg_end, bounds, gstart, gthresh)
         if st == 1:
             return d, wpos
         wpos = w
@@ -273,9 +281,32 @@ def _draw_suit_hcp(words, wpos, own, rest, h):
 
 
 @_jit
-def deal_stacked(words, wpos, cell_cum, cell_shape, cell_hcp, shapes, ctab, s23, s123,
-                 hold_off, hold_list, seat, fixed, seg_end, seg_seat, rest_seat, deck, free_all,
-                 bounds, gstart, gthresh, out, d0, d1):
+def deal_stacked(
+    words,
+    wpos,
+    cell_cum,
+    cell_shape,
+    cell_hcp,
+    shapes,
+    ctab,
+    s23,
+    s123,
+    hold_off,
+    hold_list,
+    seat,
+    fixed,
+    seg_end,
+    seg_seat,
+    rest_seat,
+    deck,
+    free_all,
+    bounds,
+    gstart,
+    gthresh,
+    out,
+    d0,
+    d1,
+):
     """Smart stacking: draw ``seat``'s hand with the exact weights, then deal the rest.
 
     A (shape, hcp) cell is drawn with probability proportional to its number of hands
@@ -351,8 +382,7 @@ def deal_stacked(words, wpos, cell_cum, cell_shape, cell_hcp, shapes, ctab, s23,
             if (free >> np.uint64(b)) & _ONE:
                 deck[i] = b
                 i += 1
-        st, w, segs[0], segs[1], segs[2] = _shuffle_deal(words, wpos, deck, seg_end, bounds,
-                                                         gstart, gthresh)
+        st, w, segs[0], segs[1], segs[2] = _shuffle_deal(words, wpos, deck, seg_end, bounds, gstart, gthresh)
         if st == 1:
             return d, w0
         wpos = w
@@ -375,15 +405,19 @@ def deal_stacked(words, wpos, cell_cum, cell_shape, cell_hcp, shapes, ctab, s23,
 def seat_sum(holdings, seat, table, out):
     """out[d] = the sum of ``table`` over the four suits of ``seat`` in deal d."""
     for d in range(holdings.shape[0]):
-        out[d] = (table[holdings[d, seat, 0]] + table[holdings[d, seat, 1]]
-                  + table[holdings[d, seat, 2]] + table[holdings[d, seat, 3]])
+        out[d] = (
+            table[holdings[d, seat, 0]]
+            + table[holdings[d, seat, 1]]
+            + table[holdings[d, seat, 2]]
+            + table[holdings[d, seat, 3]]
+        )
 
 
 @_jit
 def seat_shape_code(holdings, seat, length, out):
     """out[d] = spades*2744 + hearts*196 + diamonds*14 + clubs for ``seat`` in deal d."""
     for d in range(holdings.shape[0]):
-        out[d] = (((np.int32(length[holdings[d, seat, 0]]) * 14
-                    + np.int32(length[holdings[d, seat, 1]])) * 14
-                   + np.int32(length[holdings[d, seat, 2]])) * 14
-                  + np.int32(length[holdings[d, seat, 3]]))
+        out[d] = (
+            (np.int32(length[holdings[d, seat, 0]]) * 14 + np.int32(length[holdings[d, seat, 1]])) * 14
+            + np.int32(length[holdings[d, seat, 2]])
+        ) * 14 + np.int32(length[holdings[d, seat, 3]])

@@ -32,14 +32,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..model import evaluate as _ev
 from ..model.cards import Seat
 from ..model.errors import ConstraintError
 from ..model.hand import holding_to_text
 from .dealer import DealBatch, _child, _Plan, _Stream, seed_sequence
 from .dealerlang import Count, Program, parse_script
 from .tree import BatchEnv, Constraint, _truth
-
-from ..model import evaluate as _ev
 
 __all__ = ["run_script", "ScriptResult", "DEFAULT_GENERATE", "DEFAULT_PRODUCE_PRINT"]
 
@@ -59,8 +58,24 @@ def _spaced(h: int) -> str:
 _SPACED = [_spaced(h) for h in range(_ev.NHOLDINGS)]
 _PADDED = [s + "  " * max(0, 10 - len(s) // 2) for s in _SPACED]  # Dealer pads to ten cards
 _PBN = [holding_to_text(h) for h in range(_ev.NHOLDINGS)]
-_VUL = ("None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All",
-        "None", "NS", "EW")
+_VUL = (
+    "None",
+    "NS",
+    "EW",
+    "All",
+    "NS",
+    "EW",
+    "All",
+    "None",
+    "EW",
+    "All",
+    "None",
+    "NS",
+    "All",
+    "None",
+    "NS",
+    "EW",
+)
 
 
 def _chunk_sizes():
@@ -117,8 +132,9 @@ class ScriptResult:
         out = []
         for f in self.frequencies:
             if f["kind"] == "frequency":
-                out.append(pd.DataFrame({"count": f["counts"]}, index=f["labels"])
-                           .rename_axis(f["label"] or "value"))
+                out.append(
+                    pd.DataFrame({"count": f["counts"]}, index=f["labels"]).rename_axis(f["label"] or "value")
+                )
             else:
                 out.append(pd.DataFrame(f["counts"], index=f["labels"], columns=f["labels2"]))
         return out
@@ -141,10 +157,22 @@ def _count_option(value, what: str) -> int | None:
     return int(value)
 
 
-def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = False,
-               verbose: bool = True, swapping: int = 0, solver=None, workers: int = 1,
-               method: str = "auto", input_name: str = "-", progress=None,
-               out=None) -> ScriptResult:
+def run_script(
+    script,
+    *,
+    seed=None,
+    produce=None,
+    generate=None,
+    quiet: bool = False,
+    verbose: bool = True,
+    swapping: int = 0,
+    solver=None,
+    workers: int = 1,
+    method: str = "auto",
+    input_name: str = "-",
+    progress=None,
+    out=None,
+) -> ScriptResult:
     """Run a Dealer script (text or a Program read by ``parse_script``) and return its result.
 
     ``seed``, ``produce`` and ``generate`` are Dealer's -s, -p and -g (they win over the
@@ -162,8 +190,10 @@ def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = 
     if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= 64:
         raise ConstraintError(f"workers is a whole number from 1 to 64, not {workers!r}")
     if swapping and prog.predeal:
-        raise ConstraintError("swapping (-2, -3) moves hands between seats and cannot keep a "
-                              "predeal: Dealer says so too; leave one of them out")
+        raise ConstraintError(
+            "swapping (-2, -3) moves hands between seats and cannot keep a "
+            "predeal: Dealer says so too; leave one of them out"
+        )
     actions = prog.actions or [_default_action()]
     will_print = any(a.kind.startswith("print") for a in actions)
     max_gen = generate or prog.generate or DEFAULT_GENERATE
@@ -180,8 +210,7 @@ def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = 
         if not str(e).startswith("no hand can satisfy"):
             raise
         # proved impossible: Dealer would deal all it may and produce none; the same, at once
-        result = ScriptResult(prog, "", np.zeros((0, 4, 4), np.uint16), max_gen, 0, seed_int,
-                              0.0)
+        result = ScriptResult(prog, "", np.zeros((0, 4, 4), np.uint16), max_gen, 0, seed_int, 0.0)
         result.text = _output(result, actions, quiet, verbose, input_name, out)
         return result
     stacked = plan.stacked_seat
@@ -246,8 +275,16 @@ def run_script(script, *, seed=None, produce=None, generate=None, quiet: bool = 
     produced = np.concatenate(parts) if parts else np.zeros((0, 4, 4), np.uint16)
     seconds = time.perf_counter() - start
     generated = tried if stacked is None else min(int(round(tried * scale)), max_gen)
-    result = ScriptResult(prog, "", produced, generated, got, seed_int, seconds,
-                          Seat(stacked).full_name if stacked is not None else None)
+    result = ScriptResult(
+        prog,
+        "",
+        produced,
+        generated,
+        got,
+        seed_int,
+        seconds,
+        Seat(stacked).full_name if stacked is not None else None,
+    )
     result.text = _output(result, actions, quiet, verbose, input_name, out)
     return result
 
@@ -270,11 +307,12 @@ def _swapped(buf: np.ndarray, swapping: int) -> np.ndarray:
         orders = seq
     out = np.empty((len(buf) * len(orders), 4, 4), dtype=buf.dtype)
     for k, order in enumerate(orders):
-        out[k::len(orders)] = buf[:, list(order)]
+        out[k :: len(orders)] = buf[:, list(order)]
     return out
 
 
 # ---- output -------------------------------------------------------------------------------------
+
 
 def _held(env: BatchEnv, seat: int, suit: int) -> np.ndarray:
     """How many deals give ``seat`` each of the 8,192 holdings of ``suit`` (kept for reuse)."""
@@ -297,7 +335,7 @@ def _table(strings) -> np.ndarray:
     enc = [x.encode() for x in strings]
     t = np.zeros((len(enc), max(max(len(e) for e in enc), 1)), dtype=np.uint8)
     for i, e in enumerate(enc):
-        t[i, :len(e)] = np.frombuffer(e, dtype=np.uint8)
+        t[i, : len(e)] = np.frombuffer(e, dtype=np.uint8)
     return t
 
 
@@ -326,10 +364,10 @@ def _ints(v: np.ndarray, width: int = 0) -> np.ndarray:
     out = np.zeros((len(v), w), dtype=np.uint8)
     ndig = np.ones(len(v), dtype=np.int64)
     for k in range(1, most):
-        ndig += a >= 10 ** k
+        ndig += a >= 10**k
     for k in range(most):
         col = w - 1 - k
-        out[:, col] = np.where(k < ndig, 48 + (a // 10 ** k) % 10, 0)
+        out[:, col] = np.where(k < ndig, 48 + (a // 10**k) % 10, 0)
     length = ndig + (v < 0)
     rows = np.arange(len(v))
     neg = v < 0
@@ -350,8 +388,15 @@ def _cards(holdings: np.ndarray, padded: bool) -> np.ndarray:
 
 def _hand(hb: np.ndarray, p: int) -> list:
     n = len(hb)
-    return [_T_PBN[hb[:, p, 0]], _const(".", n), _T_PBN[hb[:, p, 1]], _const(".", n),
-            _T_PBN[hb[:, p, 2]], _const(".", n), _T_PBN[hb[:, p, 3]]]
+    return [
+        _T_PBN[hb[:, p, 0]],
+        _const(".", n),
+        _T_PBN[hb[:, p, 1]],
+        _const(".", n),
+        _T_PBN[hb[:, p, 2]],
+        _const(".", n),
+        _T_PBN[hb[:, p, 3]],
+    ]
 
 
 def _columns(a, hb: np.ndarray, first: int, vals: dict, prog: Program, seed, input_name) -> list:
@@ -363,8 +408,13 @@ def _columns(a, hb: np.ndarray, first: int, vals: dict, prog: Program, seed, inp
     if k == "printall":
         cols += [_ints(nums, 4), _const(".\n", n)]
         for s in range(4):
-            cols += [_cards(hb[:, 0, s], True), _cards(hb[:, 1, s], True),
-                     _cards(hb[:, 2, s], True), _cards(hb[:, 3, s], False), _const("\n", n)]
+            cols += [
+                _cards(hb[:, 0, s], True),
+                _cards(hb[:, 1, s], True),
+                _cards(hb[:, 2, s], True),
+                _cards(hb[:, 3, s], False),
+                _const("\n", n),
+            ]
         cols.append(_const("\n", n))
     elif k == "printew":
         for s in range(4):
@@ -383,15 +433,19 @@ def _columns(a, hb: np.ndarray, first: int, vals: dict, prog: Program, seed, inp
         cols.append(_const("\n", n))
     elif k == "printpbn":
         date = datetime.date.today().strftime("%Y.%m.%d")
-        cols += [_const(f'[Event "Hand simulated by dealer with file {input_name}, seed {seed}"]'
-                        f'\n[Site "-"]\n[Date "{date}"]\n[Board "', n), _ints(nums),
-                 _const('"]\n[West "-"]\n[North "-"]\n[East "-"]\n[South "-"]\n[Dealer "', n),
-                 _const("NESW"[prog.dealer], n) if prog.dealer is not None
-                 else _T_SEAT[(nums - 1) % 4],
-                 _const('"]\n[Vulnerable "', n),
-                 _const(prog.vulnerable, n) if prog.vulnerable is not None
-                 else _T_VUL[(nums - 1) % 16],
-                 _const('"]\n[Deal "N:', n)]
+        cols += [
+            _const(
+                f'[Event "Hand simulated by dealer with file {input_name}, seed {seed}"]'
+                f'\n[Site "-"]\n[Date "{date}"]\n[Board "',
+                n,
+            ),
+            _ints(nums),
+            _const('"]\n[West "-"]\n[North "-"]\n[East "-"]\n[South "-"]\n[Dealer "', n),
+            _const("NESW"[prog.dealer], n) if prog.dealer is not None else _T_SEAT[(nums - 1) % 4],
+            _const('"]\n[Vulnerable "', n),
+            _const(prog.vulnerable, n) if prog.vulnerable is not None else _T_VUL[(nums - 1) % 16],
+            _const('"]\n[Deal "N:', n),
+        ]
         for p in range(4):
             cols += [*_hand(hb, p), _const(" " if p < 3 else "", n)]
         cols.append(_const('"]\n[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n', n))
@@ -426,15 +480,18 @@ class _Parts(list):
             self.out.write(text.decode() if isinstance(text, bytes) else text)
 
 
-def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_name: str,
-            out=None) -> str:
+def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_name: str, out=None) -> str:
     prog = result.program
     h = np.ascontiguousarray(result.holdings)
     n = len(h)
     env = BatchEnv(h)
-    printing = [a for a in actions if a.kind in ("printall", "printew", "printcompact",
-                                                 "printoneline", "printes")
-                or a.kind == "printpbn" and not quiet]
+    printing = [
+        a
+        for a in actions
+        if a.kind in ("printall", "printew", "printcompact", "printoneline", "printes")
+        or a.kind == "printpbn"
+        and not quiet
+    ]
     vals = {}
     for a in printing:
         for node in list(a.exprs) + [i for i in a.items if not isinstance(i, str)]:
@@ -442,8 +499,8 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
     parts = _Parts(out)
     if printing and n:
         for first in range(0, n, _BLOCK):
-            hb = h[first:first + _BLOCK]
-            block_vals = {key: v[first:first + _BLOCK] for key, v in vals.items()}
+            hb = h[first : first + _BLOCK]
+            block_vals = {key: v[first : first + _BLOCK] for key, v in vals.items()}
             cols = []
             for a in printing:
                 cols += _columns(a, hb, first, block_vals, prog, result.seed, input_name)
@@ -460,8 +517,7 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
             node = a.exprs[0]
             if isinstance(node, Count) and n:  # a sum of table values: from the holdings' counts
                 suits = range(4) if node.suit is None else (node.suit,)
-                total = sum(int(_held(env, node.seat, s) @ np.asarray(node.table, np.int64))
-                            for s in suits)
+                total = sum(int(_held(env, node.seat, s) @ np.asarray(node.table, np.int64)) for s in suits)
             else:
                 total = int(_values(node, env, n, cast=False).sum(dtype=np.int64))
             avg = total / n if n else float("nan")
@@ -478,12 +534,13 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
                 raw = np.broadcast_to(np.asarray(node.ev(env)), (n,))
                 parts.append(_freq1(result, a, raw))
         elif k == "frequency2d":
-            parts.append(_freq2(result, a, _values(a.exprs[0], env, n),
-                                _values(a.exprs[1], env, n)))
+            parts.append(_freq2(result, a, _values(a.exprs[0], env, n), _values(a.exprs[1], env, n)))
     if verbose:
-        parts.append(f"Generated {result.generated} hands\nProduced {result.produced} hands\n"
-                     f"Initial random seed {result.seed}\n"
-                     f"Time needed {result.seconds:8.3f} sec\n")
+        parts.append(
+            f"Generated {result.generated} hands\nProduced {result.produced} hands\n"
+            f"Initial random seed {result.seed}\n"
+            f"Time needed {result.seconds:8.3f} sec\n"
+        )
     return "".join(parts)
 
 
@@ -495,7 +552,7 @@ def _print_pages(h: np.ndarray, seats) -> bytes:
     for p in sorted(set(seats)):
         out.append(f"\n\n{Seat(p).full_name} hands:\n\n\n\n".encode())
         for first in range(0, full, 4 * _BLOCK):
-            g = h[first:min(full, first + 4 * _BLOCK)].reshape(-1, 4, 4, 4)
+            g = h[first : min(full, first + 4 * _BLOCK)].reshape(-1, 4, 4, 4)
             m = len(g)
             nums = first + 1 + 4 * np.arange(m)
             cols = []
@@ -503,17 +560,20 @@ def _print_pages(h: np.ndarray, seats) -> bytes:
                 cols += [_ints(nums + j, 4), _const("." + " " * 15, m)]
             cols.append(_const("\n", m))
             for s in range(4):
-                cols += [_cards(g[:, 0, p, s], True), _cards(g[:, 1, p, s], True),
-                         _cards(g[:, 2, p, s], True), _cards(g[:, 3, p, s], False),
-                         _const("\n", m)]
+                cols += [
+                    _cards(g[:, 0, p, s], True),
+                    _cards(g[:, 1, p, s], True),
+                    _cards(g[:, 2, p, s], True),
+                    _cards(g[:, 3, p, s], False),
+                    _const("\n", m),
+                ]
             cols.append(_const("\n", m))
             out.append(_bytes(cols))
         if full < n:
             group = h[full:].tolist()
             rest = ["".join(f"{full + j + 1:4d}.{' ':>15}" for j in range(len(group))) + "\n"]
             for s in range(4):
-                rest.append("".join(_PADDED[d[p][s]] for d in group[:-1])
-                            + _SPACED[group[-1][p][s]] + "\n")
+                rest.append("".join(_PADDED[d[p][s]] for d in group[:-1]) + _SPACED[group[-1][p][s]] + "\n")
             out.append(("".join(rest) + "\n").encode())
         out.append(b"\f")
     return b"".join(out)
@@ -523,8 +583,9 @@ def _freq1(result: ScriptResult, a, v: np.ndarray | None, table=None, held=None)
     lo, hi = a.bounds
     if v is None:  # values given as a table and how many deals hold each entry
         vals = table.astype(np.int64)
-        full = np.bincount(np.clip(vals, lo - 1, hi + 1) - (lo - 1), weights=held,
-                           minlength=hi - lo + 3).astype(np.int64)
+        full = np.bincount(
+            np.clip(vals, lo - 1, hi + 1) - (lo - 1), weights=held, minlength=hi - lo + 3
+        ).astype(np.int64)
         return _freq1_text(result, a, full)
     v = np.asarray(v)
     if v.dtype == bool and lo <= 0 and hi >= 1:  # hascard() and the like: one count
@@ -537,12 +598,11 @@ def _freq1(result: ScriptResult, a, v: np.ndarray | None, table=None, held=None)
         if vmin >= 0 and vmax < 4096:  # counts of every value, then folded into Low/High
             every = np.bincount(v, minlength=max(hi + 2, 1))
             full = np.zeros(hi - lo + 3, dtype=np.int64)
-            full[0] = every[:max(lo, 0)].sum()
+            full[0] = every[: max(lo, 0)].sum()
             full[1:-1] = [every[x] if x >= 0 else 0 for x in range(lo, hi + 1)]
-            full[-1] = every[hi + 1:].sum()
+            full[-1] = every[hi + 1 :].sum()
         else:
-            full = np.bincount(np.clip(v.astype(np.int64), lo - 1, hi + 1) - (lo - 1),
-                               minlength=hi - lo + 3)
+            full = np.bincount(np.clip(v.astype(np.int64), lo - 1, hi + 1) - (lo - 1), minlength=hi - lo + 3)
     return _freq1_text(result, a, full)
 
 
@@ -556,9 +616,14 @@ def _freq1_text(result: ScriptResult, a, full: np.ndarray) -> str:
     if high:
         out.append(f"High\t{high:8d}\n")
     labels = (["Low"] if low else []) + list(range(lo, hi + 1)) + (["High"] if high else [])
-    result.frequencies.append({"kind": "frequency", "label": a.label, "labels": labels,
-                               "counts": ([low] if low else []) + counts.tolist()
-                               + ([high] if high else [])})
+    result.frequencies.append(
+        {
+            "kind": "frequency",
+            "label": a.label,
+            "labels": labels,
+            "counts": ([low] if low else []) + counts.tolist() + ([high] if high else []),
+        }
+    )
     return "".join(out)
 
 
@@ -573,14 +638,15 @@ def _freq2(result: ScriptResult, a, v1: np.ndarray, v2: np.ndarray) -> str:
     out.append("   High    Sum\n")
     for i in range(nr):
         name = "Low " if i == 0 else "High" if i == nr - 1 else f"{lo1 + i - 1:4d}"
-        out.append(name + "".join(f" {x:6d}" for x in table[i].tolist())
-                   + f" {int(table[i].sum()):6d}\n")
-    out.append("Sum " + "".join(f" {x:6d}" for x in table.sum(axis=0).tolist())
-               + f" {int(table.sum()):6d}\n\n")
+        out.append(name + "".join(f" {x:6d}" for x in table[i].tolist()) + f" {int(table[i].sum()):6d}\n")
+    out.append(
+        "Sum " + "".join(f" {x:6d}" for x in table.sum(axis=0).tolist()) + f" {int(table.sum()):6d}\n\n"
+    )
     labels1 = ["Low"] + list(range(lo1, hi1 + 1)) + ["High"]
     labels2 = ["Low"] + list(range(lo2, hi2 + 1)) + ["High"]
-    result.frequencies.append({"kind": "frequency2d", "label": a.label, "labels": labels1,
-                               "labels2": labels2, "counts": table})
+    result.frequencies.append(
+        {"kind": "frequency2d", "label": a.label, "labels": labels1, "labels2": labels2, "counts": table}
+    )
     return "".join(out)
 
 

@@ -11,24 +11,21 @@ from __future__ import annotations
 
 import importlib
 import itertools
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
-from ..model.cards import Card
-
 from ..model import evaluate as _ev
+from ..model.cards import Card
 
 __all__ = ["Constraint", "Node", "SHAPES", "shape_code"]
 
 
 # ---- shapes ---------------------------------------------------------------------------------
 
-SHAPES = np.array(
-    [s for s in itertools.product(range(14), repeat=4) if sum(s) == 13], dtype=np.int64
-)
+SHAPES = np.array([s for s in itertools.product(range(14), repeat=4) if sum(s) == 13], dtype=np.int64)
 """The 560 shapes a hand can have: lengths of spades, hearts, diamonds, clubs."""
-NCODES = 14 ** 4
+NCODES = 14**4
 
 
 def shape_code(lengths) -> np.ndarray:
@@ -156,6 +153,7 @@ class GridEnv:
 
 # ---- the expression tree ----------------------------------------------------------------------
 
+
 class Node:
     def seats(self) -> set[int]:
         return set().union(*(c.seats() for c in self.children())) if self.children() else set()
@@ -206,9 +204,18 @@ class HasCard(Node):
 
 
 _OPS: dict[str, Callable] = {
-    ">=": np.greater_equal, "<=": np.less_equal, ">": np.greater, "<": np.less,
-    "==": np.equal, "=": np.equal, "!=": np.not_equal,
-    "+": np.add, "-": np.subtract, "*": np.multiply, "/": np.floor_divide, "%": np.mod,
+    ">=": np.greater_equal,
+    "<=": np.less_equal,
+    ">": np.greater,
+    "<": np.less,
+    "==": np.equal,
+    "=": np.equal,
+    "!=": np.not_equal,
+    "+": np.add,
+    "-": np.subtract,
+    "*": np.multiply,
+    "/": np.floor_divide,
+    "%": np.mod,
 }
 
 
@@ -300,6 +307,7 @@ def _range(node: Node, lo, hi) -> Node:
 
 # ---- Constraint -----------------------------------------------------------------------------
 
+
 class Constraint:
     """A parsed constraint: call it on a DealBatch for a bool mask of shape (n,)."""
 
@@ -338,8 +346,9 @@ class Constraint:
                 continue
             (seat,) = seats
             try:
-                mask = np.broadcast_to(_truth(np.asarray(part.ev(GridEnv(seat, hcp_table)))),
-                                       (GridEnv.HCP.size,))
+                mask = np.broadcast_to(
+                    _truth(np.asarray(part.ev(GridEnv(seat, hcp_table)))), (GridEnv.HCP.size,)
+                )
             except NotOnGrid:
                 continue
             grids[seat] = mask if seat not in grids else grids[seat] & mask

@@ -14,17 +14,25 @@ import os
 import shutil
 import subprocess
 import tempfile
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..model.cards import SUITS, Seat, Side, Strain, suit_index
 from ..model.contract import Call
-from ..render.display import RED, SYMBOLS, ranks_text
 from ..model.errors import BridgeError
+from ..render.display import RED, SYMBOLS, ranks_text
 from ..text.i18n import check_language, translate
 from ..text.terms import bid_text, seat_letter, seat_name
 from .pbn import DealRecord
 
-__all__ = ["board_html", "handout_html", "lesson_preview_html", "write_html", "write_pdf", "screenshot", "find_chromium"]
+__all__ = [
+    "board_html",
+    "handout_html",
+    "lesson_preview_html",
+    "write_html",
+    "write_pdf",
+    "screenshot",
+    "find_chromium",
+]
 
 _PAGE_CSS = """
 @page { size: A4; margin: 10mm; }
@@ -167,17 +175,21 @@ def _auction(rec: DealRecord, lang: str = "en") -> str:
     for k, call in enumerate(rec.auction):
         mark = "*" if k in rec.alerts else ""
         cells.append(_call_html(call, lang) + mark)
-    rows = ["".join(f"<td>{c}</td>" for c in cells[i:i + 4]) for i in range(0, len(cells), 4)]
+    rows = ["".join(f"<td>{c}</td>" for c in cells[i : i + 4]) for i in range(0, len(cells), 4)]
     head = "".join(f"<th>{html.escape(_seat_name(s, lang))}</th>" for s in order)
-    return (f'<div><table class="auction"><tr>{head}</tr>'
-            + "".join(f"<tr>{r}</tr>" for r in rows) + "</table></div>")
+    return (
+        f'<div><table class="auction"><tr>{head}</tr>'
+        + "".join(f"<tr>{r}</tr>" for r in rows)
+        + "</table></div>"
+    )
 
 
 def _alerts(rec: DealRecord, lang: str = "en") -> str:
     """The explanations of alerted calls, under the auction, the full width of the board."""
     lines = "".join(
         f"<div>* {_call_html(rec.auction[k], lang)}: {_suits_in_text(text)}</div>"
-        for k, text in sorted(rec.alerts.items()) if text and k < len(rec.auction)
+        for k, text in sorted(rec.alerts.items())
+        if text and k < len(rec.auction)
     )
     return f'<div class="alerts">{lines}</div>' if lines else ""
 
@@ -190,8 +202,12 @@ def _contract(rec: DealRecord, lang: str = "en") -> str:
         return ""
     text = f"{c.level}{_strain_in(c.strain, lang)}{'X' * c.doubled}"
     if c.declarer is not None:
-        text = _t("{contract} by {declarer}", lang, contract=text,
-                  declarer=html.escape(_seat_name(c.declarer, lang)))
+        text = _t(
+            "{contract} by {declarer}",
+            lang,
+            contract=text,
+            declarer=html.escape(_seat_name(c.declarer, lang)),
+        )
     if rec.result is not None:
         text = _t("{contract}, {tricks} tricks", lang, contract=text, tricks=rec.result)
     return f'<div class="contract">{_t("Contract {contract}", lang, contract=text)}</div>'
@@ -204,12 +220,15 @@ def _dd(rec: DealRecord, lang: str = "en") -> str:
     head = "<th></th>" + "".join(f"<th>{_strain_in(s, lang)}</th>" for s in strains)
     rows = "".join(
         f"<tr><th>{html.escape(seat_letter(seat, lang))}</th>"
-        + "".join(f"<td>{rec.dd[seat][s]}</td>" for s in strains) + "</tr>"
+        + "".join(f"<td>{rec.dd[seat][s]}</td>" for s in strains)
+        + "</tr>"
         for seat in (Seat.N, Seat.S, Seat.E, Seat.W)
     )
-    return (f'<table class="dd" title="{html.escape(_t("double-dummy tricks", lang))}"><caption>'
-            f'{html.escape(_t("Double dummy", lang))}</caption>'
-            f"<tr>{head}</tr>{rows}</table>")
+    return (
+        f'<table class="dd" title="{html.escape(_t("double-dummy tricks", lang))}"><caption>'
+        f"{html.escape(_t('Double dummy', lang))}</caption>"
+        f"<tr>{head}</tr>{rows}</table>"
+    )
 
 
 def _vulnerability(vul, lang: str) -> str:
@@ -235,10 +254,10 @@ def board_html(rec: DealRecord, lang: str = "en", hcp: bool = True) -> str:
     number = html.escape(_t("Board", lang) if rec.board is None else _t("Board {n}", lang, n=rec.board))
     compass = (
         '<table class="compass">'
-        f'<tr><td></td><td>{_hand(rec, Seat.N, lang, hcp)}</td><td></td></tr>'
-        f'<tr><td>{_hand(rec, Seat.W, lang, hcp)}</td><td>{_box(rec, lang)}</td>'
-        f'<td>{_hand(rec, Seat.E, lang, hcp)}</td></tr>'
-        f'<tr><td></td><td>{_hand(rec, Seat.S, lang, hcp)}</td><td></td></tr>'
+        f"<tr><td></td><td>{_hand(rec, Seat.N, lang, hcp)}</td><td></td></tr>"
+        f"<tr><td>{_hand(rec, Seat.W, lang, hcp)}</td><td>{_box(rec, lang)}</td>"
+        f"<td>{_hand(rec, Seat.E, lang, hcp)}</td></tr>"
+        f"<tr><td></td><td>{_hand(rec, Seat.S, lang, hcp)}</td><td></td></tr>"
         "</table>"
     )
     lower = _auction(rec, lang) + _dd(rec, lang)
@@ -256,9 +275,15 @@ def board_html(rec: DealRecord, lang: str = "en", hcp: bool = True) -> str:
     )
 
 
-def handout_html(records: Iterable[DealRecord], title: str | None = None, *,
-                 subtitle: str | None = None, per_page: int = 4, lang: str = "en",
-                 hcp: bool = True) -> str:
+def handout_html(
+    records: Iterable[DealRecord],
+    title: str | None = None,
+    *,
+    subtitle: str | None = None,
+    per_page: int = 4,
+    lang: str = "en",
+    hcp: bool = True,
+) -> str:
     """A complete HTML document: ``per_page`` boards (4 or 2) to an A4 page, title on each;
     its words in ``lang``, the hands' points shown or not (``hcp``)."""
     lang = check_language(lang)
@@ -270,12 +295,11 @@ def handout_html(records: Iterable[DealRecord], title: str | None = None, *,
     pages = []
     total = max(1, -(-len(recs) // per_page))
     for p in range(total):
-        chunk = recs[p * per_page:(p + 1) * per_page]
+        chunk = recs[p * per_page : (p + 1) * per_page]
         page = _t("page {page} of {pages}", lang, page=p + 1, pages=total)
         sub = " · ".join(x for x in (subtitle, page) if x)
         boards = "".join(board_html(r, lang, hcp) for r in chunk)
-        style = ' style="grid-template-rows:auto 1fr;grid-template-columns:1fr"' \
-            if per_page == 2 else ""
+        style = ' style="grid-template-rows:auto 1fr;grid-template-columns:1fr"' if per_page == 2 else ""
         pages.append(
             f'<section class="page blh"{style}><div class="title"><h1>{html.escape(title)}</h1>'
             f'<span class="key">{_key(lang)}</span>'
@@ -290,20 +314,26 @@ def handout_html(records: Iterable[DealRecord], title: str | None = None, *,
 
 def _key(lang: str) -> str:
     n = html.escape(seat_letter(Seat.N, lang))
-    return _t("In the box: {dealer} dealer, {vulnerable} vulnerable", lang,
-              dealer=f"<b>{n}</b>", vulnerable=f'<b class="v">{n}</b>')
+    return _t(
+        "In the box: {dealer} dealer, {vulnerable} vulnerable",
+        lang,
+        dealer=f"<b>{n}</b>",
+        vulnerable=f'<b class="v">{n}</b>',
+    )
 
 
-def lesson_preview_html(records: Iterable[DealRecord], title: str | None = None, *,
-                        lang: str = "en", hcp: bool = True) -> str:
+def lesson_preview_html(
+    records: Iterable[DealRecord], title: str | None = None, *, lang: str = "en", hcp: bool = True
+) -> str:
     """The boards as a grid for a notebook page (no page breaks), with their own styles."""
     head = f"<h3>{html.escape(title)}</h3>" if title else ""
     boards = "".join(board_html(r, lang, hcp) for r in records)
     return f'<div class="blh preview"><style>{_css()}</style>{head}{boards}</div>'
 
 
-def write_html(records: Iterable[DealRecord], path: "str | os.PathLike", title: str | None = None,
-               **kw) -> str:
+def write_html(
+    records: Iterable[DealRecord], path: "str | os.PathLike", title: str | None = None, **kw
+) -> str:
     """Write the handout to ``path``; returns the path."""
     text = handout_html(records, title, **kw)
     with open(path, "w", encoding="utf-8") as fh:
@@ -323,19 +353,30 @@ def find_chromium() -> str | None:
 def _run_chromium(args: Sequence[str], timeout: float) -> None:
     exe = find_chromium()
     if exe is None:
-        raise BridgeError("no chromium found: install it (Debian: apt-get install chromium) "
-                          "to make PDFs and screenshots, or print the HTML from a browser")
+        raise BridgeError(
+            "no chromium found: install it (Debian: apt-get install chromium) "
+            "to make PDFs and screenshots, or print the HTML from a browser"
+        )
     with tempfile.TemporaryDirectory(prefix="bridgelab-chromium-") as profile:
-        cmd = [exe, "--headless", "--no-sandbox", "--disable-gpu",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               "--no-first-run", "--hide-scrollbars", f"--user-data-dir={profile}", *args]
+        cmd = [
+            exe,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--hide-scrollbars",
+            f"--user-data-dir={profile}",
+            *args,
+        ]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     if proc.returncode != 0:
         raise BridgeError(f"chromium failed ({proc.returncode}): {proc.stderr.strip()[-500:]}")
 
 
-def write_pdf(html_path: "str | os.PathLike", pdf_path: "str | os.PathLike", *,
-              timeout: float = 120) -> str:
+def write_pdf(html_path: "str | os.PathLike", pdf_path: "str | os.PathLike", *, timeout: float = 120) -> str:
     """Print an HTML handout to PDF with headless chromium; returns the PDF's path."""
     src = os.path.abspath(html_path)
     out = os.path.abspath(pdf_path)
@@ -345,13 +386,18 @@ def write_pdf(html_path: "str | os.PathLike", pdf_path: "str | os.PathLike", *,
     return out
 
 
-def screenshot(html_path: "str | os.PathLike", png_path: "str | os.PathLike", *,
-               width: int = 900, height: int = 1250, timeout: float = 120) -> str:
+def screenshot(
+    html_path: "str | os.PathLike",
+    png_path: "str | os.PathLike",
+    *,
+    width: int = 900,
+    height: int = 1250,
+    timeout: float = 120,
+) -> str:
     """A PNG of the top of an HTML page, rendered by headless chromium."""
     src = os.path.abspath(html_path)
     out = os.path.abspath(png_path)
-    _run_chromium([f"--screenshot={out}", f"--window-size={width},{height}", f"file://{src}"],
-                  timeout)
+    _run_chromium([f"--screenshot={out}", f"--window-size={width},{height}", f"file://{src}"], timeout)
     if not os.path.exists(out):
         raise BridgeError(f"chromium did not write {out}")
     return out

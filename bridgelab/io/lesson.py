@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Sequence
 
 import numpy as np
 
 from ..model.cards import Seat
 from ..model.contract import Contract
-from ..text.terms import read_contract
-from ..model.deal import Deal, board as _board
+from ..model.deal import Deal
+from ..model.deal import board as _board
 from ..model.errors import BridgeError, ConstraintError, ParseError
+from ..text.terms import read_contract
 from .pbn import DealRecord, _contract_agrees
 
 __all__ = ["Lesson", "make_lesson", "lesson_seat"]
@@ -62,8 +63,9 @@ def _per_board(value, n: int, what: str) -> list:
         return [value] * n
     values = list(value)
     if len(values) != n:
-        raise BridgeError(f"{what}: give one for all boards or a list of {n} (one per board), "
-                          f"not {len(values)}")
+        raise BridgeError(
+            f"{what}: give one for all boards or a list of {n} (one per board), not {len(values)}"
+        )
     return values
 
 
@@ -89,17 +91,24 @@ class Lesson:
         for rec in self.boards:
             if rec.board == number:
                 return rec
-        raise BridgeError(f"there is no board {number} in this lesson: boards "
-                          f"{', '.join(str(r.board) for r in self.boards)}")
+        raise BridgeError(
+            f"there is no board {number} in this lesson: boards "
+            f"{', '.join(str(r.board) for r in self.boards)}"
+        )
 
     @property
     def deals(self) -> list[Deal]:
         return [r.deal for r in self.boards]
 
     # ---- notes, auctions, contracts --------------------------------------------------------
-    def annotate(self, number: int, note: str | None = None, auction: str | None = None,
-                 contract: "str | Contract | None" = None, alerts: dict[int, str] | None = None
-                 ) -> DealRecord:
+    def annotate(
+        self,
+        number: int,
+        note: str | None = None,
+        auction: str | None = None,
+        contract: "str | Contract | None" = None,
+        alerts: dict[int, str] | None = None,
+    ) -> DealRecord:
         """Add a note, a suggested auction (calls from the board's dealer, checked against the
         laws) and/or the contract to board ``number``. The contract follows from a finished
         auction; a contract given with it must agree."""
@@ -111,8 +120,11 @@ class Lesson:
         if note is not None:
             changes["notes"] = rec.notes + (str(note),)
         if auction is not None:
-            a = Auction.parse(auction, dealer=rec.dealer) if isinstance(auction, str) \
+            a = (
+                Auction.parse(auction, dealer=rec.dealer)
+                if isinstance(auction, str)
                 else Auction(rec.dealer, auction)
+            )
             changes["auction"] = a.calls
             changes["passed_out"] = a.passed_out
             if a.is_over and a.contract:  # not PASSED_OUT
@@ -121,8 +133,10 @@ class Lesson:
                 given = read_contract(contract)
                 reached = a.contract
                 if not reached or not _contract_agrees(given, reached):
-                    raise BridgeError(f"board {number}: the auction reaches "
-                                      f"{reached or 'no contract (passed out)'}, not {given}")
+                    raise BridgeError(
+                        f"board {number}: the auction reaches "
+                        f"{reached or 'no contract (passed out)'}, not {given}"
+                    )
                 contract = None
         if alerts is not None:
             changes["alerts"] = dict(alerts)
@@ -190,8 +204,9 @@ class Lesson:
             return write_pdf(src, path)
 
     @classmethod
-    def from_pbn(cls, path: "str | os.PathLike", title: str | None = None, *,
-                 strict: bool = False) -> "Lesson":
+    def from_pbn(
+        cls, path: "str | os.PathLike", title: str | None = None, *, strict: bool = False
+    ) -> "Lesson":
         """A lesson from the boards of a PBN (or .lin) file. Boards without a whole deal (a
         results-only game, an end position) are left out with a PBNWarning; a file with no
         whole deal at all is refused, with the first thing its reading found wrong."""
@@ -204,12 +219,17 @@ class Lesson:
         boards = [r for r in records if r.deal is not None]
         if records and not boards:
             found = next((p for r in records for p in r.problems), "")
-            raise PBNError(f"{os.fspath(path)}: no board has a whole deal to show"
-                           + (f" ({found})" if found else ""))
+            raise PBNError(
+                f"{os.fspath(path)}: no board has a whole deal to show" + (f" ({found})" if found else "")
+            )
         if len(boards) < len(records):
-            warnings.warn(PBNWarning(
-                f"{os.fspath(path)}: {len(records) - len(boards)} of {len(records)} boards have "
-                "no whole deal and are left out of the lesson"), stacklevel=2)
+            warnings.warn(
+                PBNWarning(
+                    f"{os.fspath(path)}: {len(records) - len(boards)} of {len(records)} boards have "
+                    "no whole deal and are left out of the lesson"
+                ),
+                stacklevel=2,
+            )
         if title is None:
             title = boards[0].event if boards and boards[0].event else os.path.basename(path)
         return cls(title, boards)
@@ -254,8 +274,10 @@ def make_lesson(
     if not isinstance(first_board, (int, np.integer)) or first_board < 1:
         raise ParseError(f"{first_board!r} is not a board number: boards are numbered from 1")
     if per_board and len(where) != n:  # type: ignore[arg-type]
-        raise ConstraintError(f"{len(where)} constraints for {n} boards: give one constraint "  # type: ignore[arg-type]
-                              "for all boards or one per board")
+        raise ConstraintError(
+            f"{len(where)} constraints for {n} boards: give one constraint "  # type: ignore[arg-type]
+            "for all boards or one per board"
+        )
     wheres = list(where) if per_board else [where] * n  # type: ignore[arg-type]
     if about is not None:
         about_seats = [Seat.parse(about)] * n
@@ -277,8 +299,7 @@ def make_lesson(
                 w = w.with_dealer(dealer)
             dealt.append(_deals(1, seed=s, where=w, predeal=predeal)[0])
     elif per_board:
-        dealt = [_deals(1, seed=s, where=w, predeal=predeal)[0]
-                 for s, w in zip(_seeds(seed, n), wheres)]
+        dealt = [_deals(1, seed=s, where=w, predeal=predeal)[0] for s, w in zip(_seeds(seed, n), wheres)]
     else:
         dealt = list(_deals(n, seed=seed, where=where, predeal=predeal))
     if title is None:
@@ -293,8 +314,14 @@ def make_lesson(
         if target is not None:
             deal = deal.rotated((target - about_seats[k]) % 4)
         boards.append(DealRecord.from_board(deal, first_board + k, tags=dict(tags)))
-    lesson = Lesson(title, boards, where=where, seed=seed,
-                    about=about_seats[0] if len(set(about_seats)) == 1 else None, rotate=target)
+    lesson = Lesson(
+        title,
+        boards,
+        where=where,
+        seed=seed,
+        about=about_seats[0] if len(set(about_seats)) == 1 else None,
+        rotate=target,
+    )
     for k, rec in enumerate(boards):
         if note_list[k] or auction_list[k]:
             lesson.annotate(rec.board, note=note_list[k] or None, auction=auction_list[k] or None)

@@ -24,18 +24,30 @@ import io
 import os
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import IO, Iterable
+from typing import IO
 
 from ..model.cards import SEATS, Card, Seat, Strain
-from ..model.contract import Call, Contract, DOUBLE, PASS, REDOUBLE
+from ..model.contract import DOUBLE, PASS, REDOUBLE, Call, Contract
 from ..model.deal import Board, Vulnerability
 from ..model.errors import BridgeError, ParseError, PBNError
 from ..model.hand import holding_to_text
 from ..rules.auction import Auction
 from ..rules.play import Play
-from .record import (_CODES, DealRecord, _FastAuction, _Problems, _Slow, _decode, _make_deal,
-                     _progress, _replay, _small_int, _state)
+from .record import (
+    _CODES,
+    DealRecord,
+    _decode,
+    _FastAuction,
+    _make_deal,
+    _Problems,
+    _progress,
+    _replay,
+    _Slow,
+    _small_int,
+    _state,
+)
 
 __all__ = ["loads_lin", "load_lin", "dumps_lin", "dump_lin"]
 
@@ -87,8 +99,11 @@ def _hand(text: str, where: str, line: int, problem: _Problems):
         if ch in parts:
             suit = ch
         elif suit is None:
-            problem(line, f"{where} hand {text!r} must start with a suit letter S, H, D or C",
-                    "the hand is left out")
+            problem(
+                line,
+                f"{where} hand {text!r} must start with a suit letter S, H, D or C",
+                "the hand is left out",
+            )
             return None
         else:
             parts[suit] += ch
@@ -98,8 +113,11 @@ def _hand(text: str, where: str, line: int, problem: _Problems):
         for ch in parts[s].replace("10", "T"):
             k = "23456789TJQKA".find(ch)
             if k < 0 or h >> k & 1:
-                problem(line, f"{where} hand {text!r}: {ch!r} is not a rank, or is given twice",
-                        "the hand is left out")
+                problem(
+                    line,
+                    f"{where} hand {text!r}: {ch!r} is not a rank, or is given twice",
+                    "the hand is left out",
+                )
                 return None
             h |= 1 << k
         rows.append(h)
@@ -136,8 +154,9 @@ class _Board:
         self.title: str | None = None
 
 
-def loads_lin(data: "str | bytes", source: str = "<lin>", *, strict: bool = False,
-              progress: bool | None = None) -> list[DealRecord]:
+def loads_lin(
+    data: "str | bytes", source: str = "<lin>", *, strict: bool = False, progress: bool | None = None
+) -> list[DealRecord]:
     """Read BBO's LIN format: deals, board numbers, dealer, vulnerability, players, rooms,
     auction and alerts, play and claims (giving the result), commentary, and a match's results.
     Lenient by default (PBNWarning for what cannot be read); ``strict=True`` raises PBNError."""
@@ -200,8 +219,7 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
                 b.room = {"o": "Open", "c": "Closed"}.get((m.group(1) or "").lower())
                 b.board = int(m.group(2))
             elif value.strip():
-                problem(kline, f"qx|{value[:40]}| is not a room and board, as o12 or c12",
-                        "it is left out")
+                problem(kline, f"qx|{value[:40]}| is not a room and board, as o12 or c12", "it is left out")
         elif key == "ah":
             b.title = value
             m = re.search(r"(?<![0-9])[0-9]{1,9}(?![0-9])", value, re.ASCII)
@@ -210,8 +228,11 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
         elif key == "sv":
             v = value.strip().lower()
             if v not in _LIN_VUL:
-                problem(kline, f"sv|{value[:20]}| is not a vulnerability: o (none), n, e or b (both)",
-                        "the vulnerability is left out")
+                problem(
+                    kline,
+                    f"sv|{value[:20]}| is not a vulnerability: o (none), n, e or b (both)",
+                    "the vulnerability is left out",
+                )
             else:
                 b.vul = Vulnerability.parse(_LIN_VUL[v])
 
@@ -234,8 +255,11 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
                 cur.dealer = _LIN_SEAT[v[0]]
                 v = v[1:]
             elif v[:1].isdigit():
-                problem(kline, f"md|{value[:20]}| must start with the dealer: 1 South, 2 West, "
-                               "3 North, 4 East", "the dealer is left out")
+                problem(
+                    kline,
+                    f"md|{value[:20]}| must start with the dealer: 1 South, 2 West, 3 North, 4 East",
+                    "the dealer is left out",
+                )
                 v = v[1:]
             hands = v.split(",")
             rows: list = [None] * 4
@@ -276,8 +300,7 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
                 try:
                     call = _call(word.rstrip("!"))
                 except ParseError:
-                    problem(kline, f"mb|{value[:20]}|: {word[:20]!r} is not a call",
-                            "it is left out")
+                    problem(kline, f"mb|{value[:20]}|: {word[:20]!r} is not a call", "it is left out")
                     continue
                 cur.calls.append(call)
                 if alert:
@@ -290,8 +313,7 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
         elif key == "mc":
             n = _small_int(value)
             if n is None or n > 13:
-                problem(kline, f"mc|{value[:20]}| is not a claim of 0 to 13 tricks",
-                        "the claim is left out")
+                problem(kline, f"mc|{value[:20]}| is not a claim of 0 to 13 tricks", "the claim is left out")
             else:
                 cur.claim = n
         elif key == "nt":
@@ -340,11 +362,18 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
         tail = ""
         if k + 1 == len(records):
             stripped = body.rstrip("\n")
-            body, tail = stripped, body[len(stripped):]
+            body, tail = stripped, body[len(stripped) :]
         prev = 0 if k == 0 else records[k - 1][1]  # type: ignore[index]
-        rec.source = _LinSource(prefix=text[:start] if k == 0 else "", text=body, tail=tail,
-                                first=k == 0, last=k + 1 == len(records), newline=newline, encoding=encoding,
-                                state=_state(rec))
+        rec.source = _LinSource(
+            prefix=text[:start] if k == 0 else "",
+            text=body,
+            tail=tail,
+            first=k == 0,
+            last=k + 1 == len(records),
+            newline=newline,
+            encoding=encoding,
+            state=_state(rec),
+        )
         del prev
         out.append(rec)
     return out
@@ -357,8 +386,15 @@ def _record(b: _Board, problem: _Problems, strict: bool) -> DealRecord | None:
         deal, known, reason = _make_deal(list(b.rows))
         if reason:
             problem(b.line, f"md|: {reason}", "the cards are left out")
-    rec = DealRecord(deal=deal, board=b.board, dealer=b.dealer, vulnerable=b.vul, known=known,
-                     line=b.line, notes=tuple(b.notes))
+    rec = DealRecord(
+        deal=deal,
+        board=b.board,
+        dealer=b.dealer,
+        vulnerable=b.vul,
+        known=known,
+        line=b.line,
+        notes=tuple(b.notes),
+    )
     if b.board is not None and b.board >= 1:
         cycle = Board.from_number(b.board)
         if rec.vulnerable is None:
@@ -367,8 +403,11 @@ def _record(b: _Board, problem: _Problems, strict: bool) -> DealRecord | None:
             rec.dealer = cycle.dealer
     if b.calls:
         if rec.dealer is None:
-            problem(b.line, "the auction has no dealer (md| starts with 1-4 for the dealer)",
-                    "the auction is left out")
+            problem(
+                b.line,
+                "the auction has no dealer (md| starts with 1-4 for the dealer)",
+                "the auction is left out",
+            )
         else:
             auction = _FastAuction(rec.dealer)
             try:
@@ -380,8 +419,11 @@ def _record(b: _Board, problem: _Problems, strict: bool) -> DealRecord | None:
                     try:
                         auction.add(call)
                     except BridgeError as e:
-                        problem(b.line, f"the auction is not legal: call {i + 1} ({call}): {e}",
-                                "the auction is kept up to the call before it")
+                        problem(
+                            b.line,
+                            f"the auction is not legal: call {i + 1} ({call}): {e}",
+                            "the auction is kept up to the call before it",
+                        )
                         break
             rec.auction = tuple(auction.calls)
             rec.alerts = {i: t for i, t in b.alerts.items() if i < len(auction.calls)}
@@ -400,8 +442,11 @@ def _play(rec: DealRecord, b: _Board, problem: _Problems) -> None:
     A card the player does not hold ends what is kept; a revoke is kept (it happened) and
     reported."""
     if rec.deal is None or rec.contract is None:
-        problem(b.cards[0][1], "cards are played (pc|) but the deal or the contract is not known",
-                "the play is left out")
+        problem(
+            b.cards[0][1],
+            "cards are played (pc|) but the deal or the contract is not known",
+            "the play is left out",
+        )
         return
     cards: list[str] = []
     for text, line in b.cards:
@@ -411,23 +456,28 @@ def _play(rec: DealRecord, b: _Board, problem: _Problems) -> None:
                 c = Card.parse(code)
                 code = f"{c.suit.name}{c.rank.char}"
             except ParseError:
-                problem(line, f"pc|{text[:10]}| is not a card", "the play is kept up to the "
-                                                                  "card before it")
+                problem(line, f"pc|{text[:10]}| is not a card", "the play is kept up to the card before it")
                 break
         cards.append(code)
     rows = [rec.deal[s].holdings for s in SEATS]
     won, section, bad, revokes = _replay(rows, rec.contract, cards)
     if bad is not None:
         try:  # the laws' own words for why the card cannot be played
-            Play(rec.deal, rec.contract).play_all([Card.parse(c) for c in cards[:bad + 1]])
+            Play(rec.deal, rec.contract).play_all([Card.parse(c) for c in cards[: bad + 1]])
             reason = f"{cards[bad]} is not in the hand of the player whose turn it is"
         except BridgeError as e:
             reason = str(e)
-        problem(b.cards[bad][1], f"pc|{b.cards[bad][0][:10]}| (card {bad + 1}): {reason}",
-                "the play is kept up to the card before it")
+        problem(
+            b.cards[bad][1],
+            f"pc|{b.cards[bad][0][:10]}| (card {bad + 1}): {reason}",
+            "the play is kept up to the card before it",
+        )
     for i in revokes:
-        problem(b.cards[i][1], f"pc|{b.cards[i][0][:10]}| (card {i + 1}) is a revoke: the "
-                               "player held a card of the suit led", "the play is kept as played")
+        problem(
+            b.cards[i][1],
+            f"pc|{b.cards[i][0][:10]}| (card {i + 1}) is a revoke: the player held a card of the suit led",
+            "the play is kept as played",
+        )
     rec.sections["Play"] = section
     if won is not None:
         rec.result = won
@@ -453,17 +503,18 @@ def _from_rs(rec: DealRecord, entry: str) -> None:
         rec.result = tricks
 
 
-def load_lin(file: "str | os.PathLike | IO", *, strict: bool = False,
-             progress: bool | None = None) -> list[DealRecord]:
+def load_lin(
+    file: "str | os.PathLike | IO", *, strict: bool = False, progress: bool | None = None
+) -> list[DealRecord]:
     """Read a LIN file from a path or an open file (see ``loads_lin``)."""
     if isinstance(file, (str, os.PathLike)):
         with open(file, "rb") as fh:
             return loads_lin(fh.read(), source=os.fspath(file), strict=strict, progress=progress)
-    return loads_lin(file.read(), source=getattr(file, "name", "<lin>"), strict=strict,
-                     progress=progress)
+    return loads_lin(file.read(), source=getattr(file, "name", "<lin>"), strict=strict, progress=progress)
 
 
 # ================================================================================ writing ===
+
 
 def _lin_hand(holdings) -> str:
     return "".join(s + holding_to_text(h) for s, h in zip("SHDC", holdings))
@@ -476,13 +527,14 @@ def _board_lin(rec: DealRecord) -> str:
     elif rec.known is not None and any(r is not None for r in rec.known):
         rows = list(rec.known)
     else:
-        raise PBNError(f"board {rec.board}: LIN is written from a record with a deal (md| gives "
-                       "the cards), and this one has none")
+        raise PBNError(
+            f"board {rec.board}: LIN is written from a record with a deal (md| gives "
+            "the cards), and this one has none"
+        )
     dealer = rec.dealer
     if dealer is None:  # (Seat.N is 0: never "or" a seat)
         dealer = Board.from_number(rec.board).dealer if rec.board and rec.board > 0 else Seat.N
-    hands = ",".join("" if rows[s] is None else _lin_hand(rows[s])
-                     for s in (Seat.S, Seat.W, Seat.N, Seat.E))
+    hands = ",".join("" if rows[s] is None else _lin_hand(rows[s]) for s in (Seat.S, Seat.W, Seat.N, Seat.E))
     names = [_escape(rec.tags.get(n, "")).replace(",", " ") for n in _PN_ORDER]
     out = [f"pn|{','.join(names)}|st||md|{_SEAT_LIN[dealer]}{hands}|rh||"]
     title = f"Board {rec.board}" if rec.board is not None else ""
@@ -491,7 +543,8 @@ def _board_lin(rec: DealRecord) -> str:
         out.append(f"sv|{_VUL_LIN[rec.vulnerable.value]}|")
     for k, call in enumerate(rec.auction):
         word = {"pass": "p", "double": "d", "redouble": "r"}.get(call.kind) or (
-            f"{call.level}{'N' if call.strain is Strain.NT else call.strain.name}")
+            f"{call.level}{'N' if call.strain is Strain.NT else call.strain.name}"
+        )
         if k in rec.alerts:
             out.append(f"mb|{word}!|")
             if rec.alerts[k]:

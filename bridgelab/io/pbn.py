@@ -28,19 +28,31 @@ import gc
 import io
 import os
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import IO, Iterable, Iterator, Sequence
+from typing import IO
 
 from ..model.cards import SEATS, Seat, Strain
-from ..model.contract import Call, Contract, PASS
+from ..model.contract import PASS, Call, Contract
 from ..model.deal import Board, Vulnerability
 from ..model.errors import BridgeError, ParseError, PBNError, PBNWarning
 from ..rules.auction import Auction
 from .lin import dump_lin, dumps_lin, load_lin, loads_lin
-from .pbnwrite import (_DD_SEATS, _DD_STRAINS, MANDATORY_TAGS, _game_lines,
-                       _pbn_escape, _unescape_suits)
-from .record import (DealRecord, _FastAuction, _Problems, _Retry, _Slow, _decode,
-                     _fast_holdings, _incomplete, _make_deal, _progress, _small_int, _state)
+from .pbnwrite import _DD_SEATS, _DD_STRAINS, MANDATORY_TAGS, _game_lines, _pbn_escape, _unescape_suits
+from .record import (
+    DealRecord,
+    _decode,
+    _fast_holdings,
+    _FastAuction,
+    _incomplete,
+    _make_deal,
+    _Problems,
+    _progress,
+    _Retry,
+    _Slow,
+    _small_int,
+    _state,
+)
 
 __all__ = [
     "DealRecord",
@@ -59,11 +71,21 @@ __all__ = [
 ]
 
 # Tags that a record holds as fields, not in ``tags``.
-_FIELD_TAGS = {"Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result",
-               "Auction", "Play", "Note", "DoubleDummyTricks"}
+_FIELD_TAGS = {
+    "Board",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Declarer",
+    "Contract",
+    "Result",
+    "Auction",
+    "Play",
+    "Note",
+    "DoubleDummyTricks",
+}
 # Tags whose value may not be inherited with "#" / "##" (PBN 4.8).
 _NO_INHERIT = {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"}
-
 
 
 # ================================================================================ reading ===
@@ -86,19 +108,28 @@ _NAME_RE = re.compile(r"[A-Za-z0-9_]+")
 _ESCAPE_RE = re.compile(r'\\(["\\])')
 # What Debian's dealer prints after printpbn boards for "average" and "frequency" actions.
 _DEALER_OUTPUT_RE = re.compile(
-    r"(?:[^\[\]{}\";%\n]*: *-?[\d.]+|Frequency [^\n]*:)\n(?:[^\[\]{}\";%\n]*(?:\n|\Z))*\Z")
+    r"(?:[^\[\]{}\";%\n]*: *-?[\d.]+|Frequency [^\n]*:)\n(?:[^\[\]{}\";%\n]*(?:\n|\Z))*\Z"
+)
 
 # Tags followed by lines of data: the auction, the play, and the tables of PBN 2.1 chapter 5.
-_SECTION_TAGS = {"Auction", "Play", "ActionTable", "AuctionTimeTable", "InstantScoreTable",
-                 "OptimumPlayTable", "OptimumResultTable", "PlayTimeTable", "ScoreTable",
-                 "TotalScoreTable"}
+_SECTION_TAGS = {
+    "Auction",
+    "Play",
+    "ActionTable",
+    "AuctionTimeTable",
+    "InstantScoreTable",
+    "OptimumPlayTable",
+    "OptimumResultTable",
+    "PlayTimeTable",
+    "ScoreTable",
+    "TotalScoreTable",
+}
 
 
 def _takes_data(name: str, value: str) -> bool:
     """May lines of data follow this tag? (Sections and tables; a table's value names its
     columns, separated by ';'.)"""
-    return name in _SECTION_TAGS or name.endswith("Table") or (
-        ";" in value and name not in MANDATORY_TAGS)
+    return name in _SECTION_TAGS or name.endswith("Table") or (";" in value and name not in MANDATORY_TAGS)
 
 
 @dataclass
@@ -117,7 +148,7 @@ class _RawGame:
     sections: list[list] = field(default_factory=list)
     stray: list[tuple[str, int]] = field(default_factory=list)
     broken: bool = False
-    fast: bool = False          # read quickly, without line numbers for its tags
+    fast: bool = False  # read quickly, without line numbers for its tags
 
     @property
     def empty(self) -> bool:
@@ -137,16 +168,22 @@ def _diagnose_tag(text: str, i: int, line: int) -> tuple[int, str, int]:
     resume = n if resume < 0 else resume
     m = _NAME_RE.match(text, j)
     if not m:
-        return start, ("a tag '[' must be followed by a tag name of letters, digits or '_', "
-                       "as [Deal \"N:...\"]"), resume
+        return (
+            start,
+            ("a tag '[' must be followed by a tag name of letters, digits or '_', as [Deal \"N:...\"]"),
+            resume,
+        )
     name = m.group()
     j = m.end()
     while j < n and text[j] in " \t\n":
         line += text[j] == "\n"
         j += 1
     if j >= n or text[j] != '"':
-        return line, (f"tag {name} has no value: write it as [{name} \"value\"] "
-                      "(an empty value is \"\")"), max(resume, j if j < n and text[j] == "]" else 0)
+        return (
+            line,
+            (f'tag {name} has no value: write it as [{name} "value"] (an empty value is "")'),
+            max(resume, j if j < n and text[j] == "]" else 0),
+        )
     k = j + 1
     while k < n and text[k] != "\n":
         if text[k] == "\\" and k + 1 < n and text[k + 1] in '"\\':
@@ -166,8 +203,10 @@ def _diagnose_tag(text: str, i: int, line: int) -> tuple[int, str, int]:
 
 _TAG_LINE_RE = re.compile(r'[ \t]*\[([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\][ \t]*')
 _SPECIAL_RE = re.compile(r'[\[\]{};"]')
-_DSTAT_LINE_RE = re.compile(r"(?:Generated \d+ hands|Produced \d+ hands|Initial random seed \d+"
-                            r"|Time needed +[\d.]+ sec)[ \t]*")
+_DSTAT_LINE_RE = re.compile(
+    r"(?:Generated \d+ hands|Produced \d+ hands|Initial random seed \d+"
+    r"|Time needed +[\d.]+ sec)[ \t]*"
+)
 
 
 class _Scanner:
@@ -183,7 +222,7 @@ class _Scanner:
         self.anchor: str | None = None
         self.line = line
         self.first_line = line  # the number of ``text``'s first line in the file
-        self.offset = offset    # where ``text`` starts in the file (for the games' spans)
+        self.offset = offset  # where ``text`` starts in the file (for the games' spans)
         self.done: list[_RawGame] = []
 
     # ---- what a game is made of ---------------------------------------------------------------
@@ -245,12 +284,16 @@ class _Scanner:
                 c = ln.lstrip(" \t")[:1]
                 m = tag_line(ln) if c == "[" else None
                 if m is not None:
-                    self.tag(m.group(1), m.group(2), pos + ln.index("["), end - (len(ln) - len(ln.rstrip())),
-                             self.line)
+                    self.tag(
+                        m.group(1),
+                        m.group(2),
+                        pos + ln.index("["),
+                        end - (len(ln) - len(ln.rstrip())),
+                        self.line,
+                    )
                 elif ln[0] == "%":
                     self.piece(ln, end)
-                elif c not in "[]{};\"" and special(ln) is None and not (
-                        ln[0] in "GPIT" and dstat(ln)):
+                elif c not in '[]{};"' and special(ln) is None and not (ln[0] in "GPIT" and dstat(ln)):
                     self.tokens(ln, pos + len(ln) - len(ln.lstrip()), pos + len(ln.rstrip()))
                 else:  # anything else: token by token, perhaps over several lines
                     new_pos = self.slow(pos)
@@ -311,11 +354,14 @@ class _Scanner:
                     at, reason, end = _diagnose_tag(text, pos, line)
                     problems(at, reason, "the tag is left out")
                 elif c == "{":
-                    problems(line, "a comment opened with '{' is never closed with '}'",
-                             "the rest of its line is taken as the comment")
+                    problems(
+                        line,
+                        "a comment opened with '{' is never closed with '}'",
+                        "the rest of its line is taken as the comment",
+                    )
                     end = text.find("\n", pos)
                     end = n if end < 0 else end
-                    game.comments.append(text[pos + 1:end])
+                    game.comments.append(text[pos + 1 : end])
                     game.pieces.append((self.anchor, text[pos:end]))
                 elif c == '"':
                     problems(line, "a '\"' string is not closed on its line", "the line is left out")
@@ -323,9 +369,13 @@ class _Scanner:
                     end = n if end < 0 else end
                 else:
                     what = {"]": "a ']' without its '['", "}": "a '}' without its '{'"}.get(
-                        c, f"{c!r} cannot stand here")
-                    problems(line, f"{what}: tags are written [Name \"value\"], comments "
-                                   "{like this}", "it is left out")
+                        c, f"{c!r} cannot stand here"
+                    )
+                    problems(
+                        line,
+                        f'{what}: tags are written [Name "value"], comments {{like this}}',
+                        "it is left out",
+                    )
                 game.end = end
             pos = end
         self.line += 1  # the text ends without a line break: as if it had one
@@ -335,7 +385,8 @@ class _Scanner:
 _SEPARATOR_RE = re.compile(r"\n(?:[ \t\f\v]*\n)+")
 _SIMPLE_GAME_RE = re.compile(
     r'(?:\[[A-Za-z0-9_]+ "(?:[^"\\\n]|\\[^"\\\n])*"\][ \t]*\n|%[^\n]*\n'
-    r'|[^\[\]{};"%\s][^\[\]{};"\n]*\n)*')
+    r'|[^\[\]{};"%\s][^\[\]{};"\n]*\n)*'
+)
 _TAG_DATA_RE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\n]*)"\][ \t]*\n((?:[^\[\n][^\n]*\n)*)')
 
 
@@ -358,7 +409,7 @@ def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame]:
             if chunk[0] == "[" and _SIMPLE_GAME_RE.fullmatch(chunk):
                 game = _RawGame(line, start, stop, fast=True)
                 section: list | None = None
-                fake = -10**9
+                fake = -(10**9)
                 for name, val, data in _TAG_DATA_RE.findall(chunk):
                     if name == "Note" and section is not None and section[0] in ("Auction", "Play"):
                         section[4].append((val, 0))
@@ -381,17 +432,14 @@ def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame]:
         start = after
 
 
-
-
-
-
-
-
 def _contract_agrees(given: Contract, reached: Contract) -> bool:
     """Does a stated contract agree with the one the auction reaches: the same level, strain
     and doubling, and the same declarer if it names one?"""
     return (given.level, given.strain, given.doubled) == (
-        reached.level, reached.strain, reached.doubled) and given.declarer in (None, reached.declarer)
+        reached.level,
+        reached.strain,
+        reached.doubled,
+    ) and given.declarer in (None, reached.declarer)
 
 
 _AUCTION_TOKEN_RE = re.compile(
@@ -402,11 +450,19 @@ _AUCTION_TOKEN_RE = re.compile(
 _CALLS: dict[str, Call] = {}
 # Tokens that are a call and nothing else, as files write them (checked before the token regex)
 _PLAIN_CALLS = {"Pass", "PASS", "pass", "P", "p", "X", "XX", "AP", "Dbl", "Rdbl"} | {
-    f"{lv}{st}" for lv in range(1, 8) for st in ("C", "D", "H", "S", "NT", "N")}
-_VULS = {v.value: v for v in Vulnerability} | {"-": Vulnerability.NONE, "Both": Vulnerability.BOTH,
-                                               "Love": Vulnerability.NONE}
-_CONTRACTS = {f"{lv}{st}{x}": Contract.parse(f"{lv}{st}{x}") for lv in range(1, 8)
-              for st in ("C", "D", "H", "S", "NT", "N") for x in ("", "X", "XX")}
+    f"{lv}{st}" for lv in range(1, 8) for st in ("C", "D", "H", "S", "NT", "N")
+}
+_VULS = {v.value: v for v in Vulnerability} | {
+    "-": Vulnerability.NONE,
+    "Both": Vulnerability.BOTH,
+    "Love": Vulnerability.NONE,
+}
+_CONTRACTS = {
+    f"{lv}{st}{x}": Contract.parse(f"{lv}{st}{x}")
+    for lv in range(1, 8)
+    for st in ("C", "D", "H", "S", "NT", "N")
+    for x in ("", "X", "XX")
+}
 _SEATS = {s.name: s for s in SEATS}
 
 
@@ -427,8 +483,8 @@ class _Reader:
         self.err = self.problem.err
         self.strict = strict
         self.previous: dict[str, str] = {}  # last real value of each tag, for "#"
-        self.sticky: dict[str, str] = {}    # values set with "##", for the games after
-        self.deals: dict[str, tuple] = {}   # deal text -> (Deal | None, known, problem)
+        self.sticky: dict[str, str] = {}  # values set with "##", for the games after
+        self.deals: dict[str, tuple] = {}  # deal text -> (Deal | None, known, problem)
 
     def fail(self, line: int, reason: str):
         """Refuse the file (strict reads): the line and the reason."""
@@ -444,8 +500,11 @@ class _Reader:
                 continue
             if val.startswith("#"):
                 if name in _NO_INHERIT:
-                    self.problem(line, f"tag {name} may not inherit its value with '#': "
-                                       "give it in full", "the tag is left out")
+                    self.problem(
+                        line,
+                        f"tag {name} may not inherit its value with '#': give it in full",
+                        "the tag is left out",
+                    )
                     continue
                 if val.startswith("##"):
                     val = val[2:]
@@ -454,9 +513,12 @@ class _Reader:
                     val = self.previous.get(name, "")
             if name in values:
                 if name in ("Deal", "Board"):
-                    self.problem(line, f"a second {name} tag in the game that began at line "
-                                       f"{game.line}: games are separated by an empty line",
-                                 "the first is kept")
+                    self.problem(
+                        line,
+                        f"a second {name} tag in the game that began at line "
+                        f"{game.line}: games are separated by an empty line",
+                        "the first is kept",
+                    )
                 continue  # PBN: a repeated tag is ignored
             values[name] = (val, line)
         for name, val in self.sticky.items():
@@ -475,8 +537,9 @@ class _Reader:
                 self.deals.clear()
         deal, known, reason = hit
         if reason:
-            self.problem(line, reason, "the cards are left out" if known is None
-                         else "the cards given are kept")
+            self.problem(
+                line, reason, "the cards are left out" if known is None else "the cards given are kept"
+            )
         elif known is not None and self.strict:
             self.fail(line, _incomplete(known))
         return deal, known
@@ -487,13 +550,25 @@ class _Reader:
         if not raw:
             return None, None, None  # [Deal ""]: no deal given
         if len(raw) < 2 or raw[1] != ":" or raw[0].upper() not in "NESW":
-            return None, None, (f"Deal {value!r} must start with a seat and a colon (N:, E:, S: or "
-                                "W:) and then give four hands clockwise")
+            return (
+                None,
+                None,
+                (
+                    f"Deal {value!r} must start with a seat and a colon (N:, E:, S: or "
+                    "W:) and then give four hands clockwise"
+                ),
+            )
         first = Seat.parse(raw[0])
         hands = raw[2:].split()
         if len(hands) != 4:
-            return None, None, (f"Deal {value!r} has {len(hands)} hands after {raw[:2]!r}; it "
-                                "needs four separated by spaces ('-' for a hand not given)")
+            return (
+                None,
+                None,
+                (
+                    f"Deal {value!r} has {len(hands)} hands after {raw[:2]!r}; it "
+                    "needs four separated by spaces ('-' for a hand not given)"
+                ),
+            )
         rows: list = [None] * 4
         for k, h in enumerate(hands):
             seat = Seat((first + k) % 4)
@@ -515,13 +590,13 @@ class _Reader:
         try:
             return Seat.parse(value)
         except ParseError:
-            self.problem(line, f"{tag} {value!r} is not a seat: write N, E, S or W",
-                         f"the {tag} is left out")
+            self.problem(line, f"{tag} {value!r} is not a seat: write N, E, S or W", f"the {tag} is left out")
             return None
 
     # ---- auction ----------------------------------------------------------------------------
-    def parse_auction(self, first_value: str, tag_line: int, tokens, notes,
-                      dealer: Seat | None) -> tuple[Auction | None, dict[int, str], bool]:
+    def parse_auction(
+        self, first_value: str, tag_line: int, tokens, notes, dealer: Seat | None
+    ) -> tuple[Auction | None, dict[int, str], bool]:
         """The auction (checked against the laws), alerts (call index -> text), and whether the
         auction was cut short. A call that cannot be read or is not legal ends what is kept."""
         problem = self.problem
@@ -530,8 +605,11 @@ class _Reader:
             named = self.parse_seat("Auction", first_value.strip(), tag_line)
             first = dealer if named is None else named  # (Seat.N is 0: never "or" a seat)
         if first is None:
-            problem(tag_line, "the Auction tag names no first seat and there is no Dealer tag",
-                    "the auction is left out")
+            problem(
+                tag_line,
+                "the Auction tag names no first seat and there is no Dealer tag",
+                "the auction is left out",
+            )
             return None, {}, False
         items: list[tuple[str, str, int]] = []  # ("call" | "ap" | "note" | "alert", text, line)
         skipped = 0
@@ -546,9 +624,12 @@ class _Reader:
             while pos < len(tok) and not bad:
                 m = _AUCTION_TOKEN_RE.match(tok, pos)
                 if not m:
-                    problem(line, f"{tok!r} in the auction is not a call: write Pass, X, XX, "
-                                  "1C ... 7NT, AP (all pass), or '-' before the dealer",
-                            "the auction is kept up to it")
+                    problem(
+                        line,
+                        f"{tok!r} in the auction is not a call: write Pass, X, XX, "
+                        "1C ... 7NT, AP (all pass), or '-' before the dealer",
+                        "the auction is kept up to it",
+                    )
                     bad = True
                     break
                 pos = m.end()
@@ -566,14 +647,20 @@ class _Reader:
                         stopped = True
                         continue
                     if stopped:
-                        problem(line, f"{word!r} comes after the end of the auction ('*', '+' "
-                                      "or AC)", "the calls after the end are left out")
+                        problem(
+                            line,
+                            f"{word!r} comes after the end of the auction ('*', '+' or AC)",
+                            "the calls after the end are left out",
+                        )
                         bad = True
                         break
                     if word == "-":
                         if items:
-                            problem(line, "'-' (not yet this player's turn) may only come before "
-                                          "the first call", "the auction is kept up to it")
+                            problem(
+                                line,
+                                "'-' (not yet this player's turn) may only come before the first call",
+                                "the auction is kept up to it",
+                            )
                             bad = True
                             break
                         skipped += 1
@@ -586,8 +673,11 @@ class _Reader:
                 break
         opener = Seat((first + skipped) % 4)
         if dealer is not None and opener != dealer:
-            problem(tag_line, f"the auction starts with {opener.full_name} but the dealer is "
-                              f"{dealer.full_name}", "the auction is left out")
+            problem(
+                tag_line,
+                f"the auction starts with {opener.full_name} but the dealer is {dealer.full_name}",
+                "the auction is left out",
+            )
             return None, {}, False
         try:
             return self._calls(_FastAuction(opener), items, notes, tag_line, stopped)
@@ -610,8 +700,7 @@ class _Reader:
             try:
                 if kind == "ap":
                     if auction.is_over:
-                        problem(line, "AP (all pass) comes after the auction has ended",
-                                "it is left out")
+                        problem(line, "AP (all pass) comes after the auction has ended", "it is left out")
                         break
                     while not auction.is_over:
                         auction.add(PASS)
@@ -619,24 +708,32 @@ class _Reader:
                     try:
                         call = _call(word)
                     except ParseError:
-                        problem(line, f"{word!r} in the auction is not a call: write Pass, X, XX, "
-                                      "1C ... 7NT, or AP (all pass)", "the auction is kept up to it")
+                        problem(
+                            line,
+                            f"{word!r} in the auction is not a call: write Pass, X, XX, "
+                            "1C ... 7NT, or AP (all pass)",
+                            "the auction is kept up to it",
+                        )
                         stopped = True
                         break
                     auction.add(call)
             except (PBNError, _Slow):
                 raise
             except BridgeError as e:
-                problem(line, f"call {len(auction) + 1} ({word}) is not legal: {e}",
-                        "the auction is kept up to the call before it")
+                problem(
+                    line,
+                    f"call {len(auction) + 1} ({word}) is not legal: {e}",
+                    "the auction is kept up to the call before it",
+                )
                 stopped = True
                 break
         texts: dict[int, str] = {}
         for val, line in notes:
             m = re.match(r"\s*([0-9]{1,4})\s*:(.*)$", val, re.S)
             if not m:
-                problem(line, f"Note {val!r} must be written as \"number:text\", as \"1:transfer\"",
-                        "it is left out")
+                problem(
+                    line, f'Note {val!r} must be written as "number:text", as "1:transfer"', "it is left out"
+                )
                 continue
             texts[int(m.group(1))] = _unescape_suits(m.group(2).strip())
         alerts = {i: "" for i in flagged if i >= 0}
@@ -644,8 +741,11 @@ class _Reader:
             if idx < 0 or idx >= len(auction):
                 continue
             if num not in texts:
-                problem(tag_line, f"the auction refers to note ={num}= but there is no "
-                                  f"[Note \"{num}:...\"] after it", "the call is kept as alerted")
+                problem(
+                    tag_line,
+                    f'the auction refers to note ={num}= but there is no [Note "{num}:..."] after it',
+                    "the call is kept as alerted",
+                )
                 alerts[idx] = ""
                 continue
             alerts[idx] = texts[num]
@@ -658,18 +758,25 @@ class _Reader:
         if not game.tags:
             if game.stray:
                 tok, line = game.stray[0]
-                problem(line, f"{tok[:40]!r} is outside any tag: a game is tags [Name \"value\"], "
-                              "an auction after [Auction], cards after [Play], and comments in "
-                              "braces or after ';'", "the text is left out")
+                problem(
+                    line,
+                    f'{tok[:40]!r} is outside any tag: a game is tags [Name "value"], '
+                    "an auction after [Auction], cards after [Play], and comments in "
+                    "braces or after ';'",
+                    "the text is left out",
+                )
             return None  # a lone comment, or text between games
         if "Deal" not in values:
             header_only = all(v.startswith("##") or n == "Note" for n, v, _ in game.tags)
             if header_only:
                 return None  # a header of "##" tags, not a board
             if self.strict:
-                self.fail(game.line, "this game has no Deal tag: every board needs "
-                                          "[Deal \"N:... ... ... ...\"] (read without "
-                                          "strict=True to take games without a deal)")
+                self.fail(
+                    game.line,
+                    "this game has no Deal tag: every board needs "
+                    '[Deal "N:... ... ... ..."] (read without '
+                    "strict=True to take games without a deal)",
+                )
 
         def get(name: str) -> tuple[str | None, int]:
             v, line = values.get(name, (None, game.line))
@@ -682,11 +789,17 @@ class _Reader:
         if board_v is not None:
             board_no = _small_int(board_v)
             if board_no == 0 and self.strict:
-                self.fail(line, "Board '0' is not a board number: boards are numbered 1, 2, "
-                                     "3, ... (read without strict=True to take board 0)")
+                self.fail(
+                    line,
+                    "Board '0' is not a board number: boards are numbered 1, 2, "
+                    "3, ... (read without strict=True to take board 0)",
+                )
             if board_no is None:
-                problem(line, f"Board {board_v[:40]!r} is not a board number: boards are "
-                              "numbered 1, 2, 3, ...", "the board number is left out")
+                problem(
+                    line,
+                    f"Board {board_v[:40]!r} is not a board number: boards are numbered 1, 2, 3, ...",
+                    "the board number is left out",
+                )
         problem.board = None if board_no is None else str(board_no)
         deal, known = None, None
         if "Deal" in values:
@@ -699,8 +812,12 @@ class _Reader:
             try:
                 vul = _VULS.get(vul_v) or Vulnerability.parse(vul_v)
             except ParseError:
-                problem(line, f"Vulnerable {vul_v!r} is not a vulnerability: write None, NS, EW "
-                              "or All (or Love, -, Both)", "the vulnerability is left out")
+                problem(
+                    line,
+                    f"Vulnerable {vul_v!r} is not a vulnerability: write None, NS, EW "
+                    "or All (or Love, -, Both)",
+                    "the vulnerability is left out",
+                )
         if board_no:  # a missing Dealer or Vulnerable tag: the board number's
             b = Board.from_number(board_no)
             if "Dealer" not in values:
@@ -751,33 +868,43 @@ class _Reader:
                 try:
                     contract = _CONTRACTS.get(con_v) or Contract.parse(con_v)
                 except ParseError:
-                    problem(con_line, f"Contract {con_v[:40]!r} is not a contract: write a level "
-                                      "1-7, a strain (C D H S NT) and X or XX, as 4SX; or Pass",
-                            "the contract is left out")
+                    problem(
+                        con_line,
+                        f"Contract {con_v[:40]!r} is not a contract: write a level "
+                        "1-7, a strain (C D H S NT) and X or XX, as 4SX; or Pass",
+                        "the contract is left out",
+                    )
                 if contract is not None:
-                    if contract.declarer is not None and declarer is not None \
-                            and contract.declarer != declarer:
-                        problem(con_line, f"Contract {con_v!r} names a declarer other than the "
-                                          f"Declarer tag's {declarer.name}",
-                                "the Declarer tag's is kept")
+                    if (
+                        contract.declarer is not None
+                        and declarer is not None
+                        and contract.declarer != declarer
+                    ):
+                        problem(
+                            con_line,
+                            f"Contract {con_v!r} names a declarer other than the "
+                            f"Declarer tag's {declarer.name}",
+                            "the Declarer tag's is kept",
+                        )
                     if declarer is not None:
                         contract = replace(contract, declarer=declarer)
         if calls and not stopped and auction is not None and auction.is_over:
             from_auction = auction.contract
             if not from_auction:  # PASSED_OUT
                 if contract is not None:
-                    problem(con_line, f"Contract {con_v!r} but the auction is passed out",
-                            "both are kept")
+                    problem(con_line, f"Contract {con_v!r} but the auction is passed out", "both are kept")
                 else:
                     passed_out = True
             elif contract is None and not passed_out:
                 contract = from_auction
             elif contract is None or not _contract_agrees(contract, from_auction):
-                problem(con_line, f"Contract {con_v!r}"
-                                  + (f" by {contract.declarer.name}" if contract and
-                                     contract.declarer is not None else "")
-                                  + f" is not the contract the auction reaches ({from_auction})",
-                        "both are kept")
+                problem(
+                    con_line,
+                    f"Contract {con_v!r}"
+                    + (f" by {contract.declarer.name}" if contract and contract.declarer is not None else "")
+                    + f" is not the contract the auction reaches ({from_auction})",
+                    "both are kept",
+                )
             else:
                 contract = from_auction
         res_v, res_line = get("Result")
@@ -793,41 +920,65 @@ class _Reader:
             dd = self.dd_from_table(*dd_rows)
 
         tags = {
-            name: val for name, (val, _) in values.items()
-            if name not in _FIELD_TAGS and name not in extra_sections
+            name: val
+            for name, (val, _) in values.items()
+            if name not in _FIELD_TAGS
+            and name not in extra_sections
             and not (name in MANDATORY_TAGS and val == "")  # written back as "" anyway
         }
         # commentary, and any [Note] outside the auction and the play, are the board's notes
         loose = [re.sub(r"^\s*\d+\s*:", "", v) for n, v, _ in game.tags if n == "Note"]
-        notes = tuple(" ".join(_unescape_suits(c).split())
-                      for c in game.comments + loose if c.strip())
+        notes = tuple(" ".join(_unescape_suits(c).split()) for c in game.comments + loose if c.strip())
         if game.stray:
             tok, line = game.stray[0]
-            problem(line, f"{tok[:40]!r} is outside any tag: a game is tags [Name \"value\"], an "
-                          "auction after [Auction], cards after [Play], and comments in braces "
-                          "or after ';'", "it is left out")
+            problem(
+                line,
+                f'{tok[:40]!r} is outside any tag: a game is tags [Name "value"], an '
+                "auction after [Auction], cards after [Play], and comments in braces "
+                "or after ';'",
+                "it is left out",
+            )
         return DealRecord(
-            deal=deal, board=board_no, dealer=dealer, vulnerable=vul, auction=calls,
-            alerts=alerts, contract=contract, passed_out=passed_out, result=result,
-            notes=notes, dd=dd, tags=tags, sections=extra_sections, known=known, line=game.line,
+            deal=deal,
+            board=board_no,
+            dealer=dealer,
+            vulnerable=vul,
+            auction=calls,
+            alerts=alerts,
+            contract=contract,
+            passed_out=passed_out,
+            result=result,
+            notes=notes,
+            dd=dd,
+            tags=tags,
+            sections=extra_sections,
+            known=known,
+            line=game.line,
         )
 
     _RESULT_RE = re.compile(
-        r"^\^?\s*(?:(NS|EW)\s+([0-9]{1,2})(?:\s+(NS|EW)\s+([0-9]{1,2}))?|([0-9]{1,2}))\s*$",
-        re.I | re.ASCII)
+        r"^\^?\s*(?:(NS|EW)\s+([0-9]{1,2})(?:\s+(NS|EW)\s+([0-9]{1,2}))?|([0-9]{1,2}))\s*$", re.I | re.ASCII
+    )
 
     def parse_result(self, value: str, declarer: Seat | None, line: int) -> int | None:
         m = self._RESULT_RE.match(value)
         if not m:
-            self.problem(line, f"Result {value[:40]!r} is not a number of tricks: write 0 to 13 "
-                               "(tricks won by declarer), or NS 9 / EW 4", "the result is left out")
+            self.problem(
+                line,
+                f"Result {value[:40]!r} is not a number of tricks: write 0 to 13 "
+                "(tricks won by declarer), or NS 9 / EW 4",
+                "the result is left out",
+            )
             return None
         if m.group(5) is not None:
             tricks = int(m.group(5))
         else:
             if declarer is None:
-                self.problem(line, f"Result {value!r} gives a side's tricks but there is no "
-                                   "declarer", "the result is left out")
+                self.problem(
+                    line,
+                    f"Result {value!r} gives a side's tricks but there is no declarer",
+                    "the result is left out",
+                )
                 return None
             pairs = {m.group(1).upper(): int(m.group(2))}
             if m.group(3):
@@ -835,16 +986,19 @@ class _Reader:
             side = declarer.side.value
             tricks = pairs[side] if side in pairs else 13 - pairs[declarer.side.other.value]
         if not 0 <= tricks <= 13:
-            self.problem(line, f"Result {value!r}: a side takes 0 to 13 tricks",
-                         "the result is left out")
+            self.problem(line, f"Result {value!r}: a side takes 0 to 13 tricks", "the result is left out")
             return None
         return tricks
 
     def parse_dd(self, value: str, line: int):
         v = value.strip()
         if not re.fullmatch(r"[0-9a-dA-D]{20}", v):
-            self.problem(line, f"DoubleDummyTricks {value[:40]!r} must be 20 hex digits 0-d "
-                               "(declarers N S E W, strains NT S H D C)", "the table is left out")
+            self.problem(
+                line,
+                f"DoubleDummyTricks {value[:40]!r} must be 20 hex digits 0-d "
+                "(declarers N S E W, strains NT S H D C)",
+                "the table is left out",
+            )
             return None
         table = [[0] * 5 for _ in range(4)]
         for k, ch in enumerate(v):
@@ -858,8 +1012,11 @@ class _Reader:
             return None
         toks = [t for t, _ in rows]
         if len(toks) % len(cols):
-            self.problem(line, f"OptimumResultTable has {len(toks)} entries, not a multiple of its "
-                               f"{len(cols)} columns", "the table is kept as text only")
+            self.problem(
+                line,
+                f"OptimumResultTable has {len(toks)} entries, not a multiple of its {len(cols)} columns",
+                "the table is kept as text only",
+            )
             return None
         table: list[list] = [[None] * 5 for _ in range(4)]
         for k in range(0, len(toks), len(cols)):
@@ -870,9 +1027,12 @@ class _Reader:
                 seat = strain = None
             tricks = _small_int(toks[k + 2])
             if seat is None or strain is None or tricks is None or tricks > 13:
-                self.problem(rows[k][1], f"OptimumResultTable row {' '.join(toks[k:k + 3])!r} is "
-                                         "not a declarer, a strain and 0 to 13 tricks",
-                             "the table is kept as text only")
+                self.problem(
+                    rows[k][1],
+                    f"OptimumResultTable row {' '.join(toks[k : k + 3])!r} is "
+                    "not a declarer, a strain and 0 to 13 tricks",
+                    "the table is kept as text only",
+                )
                 return None
             table[seat][strain] = tricks
         if any(x is None for r in table for x in r):
@@ -884,22 +1044,23 @@ class _Reader:
 class _Source:
     """What a record remembers of the file it was read from, to write it back as it was."""
 
-    prefix: str                 # the text before the game (header, blank lines, % lines, ...)
-    text: str                   # the game itself
-    tail: str                   # the text after the game, for the file's last record
-    first: bool                 # the prefix holds the start of the file
-    last: bool                  # the tail holds the end of the file
-    file: object                # the same object for every record of one read
-    index: int                  # the record's place in that read
+    prefix: str  # the text before the game (header, blank lines, % lines, ...)
+    text: str  # the game itself
+    tail: str  # the text after the game, for the file's last record
+    first: bool  # the prefix holds the start of the file
+    last: bool  # the tail holds the end of the file
+    file: object  # the same object for every record of one read
+    index: int  # the record's place in that read
     newline: str
     encoding: str
     bom: bool
-    pieces: tuple               # (anchor, raw) comments and lines of the game, in order
-    state: tuple                # the record's fields as read
+    pieces: tuple  # (anchor, raw) comments and lines of the game, in order
+    state: tuple  # the record's fields as read
 
 
-def loads(data: "str | bytes", source: str = "<pbn>", *, strict: bool = False,
-          progress: bool | None = None) -> list[DealRecord]:
+def loads(
+    data: "str | bytes", source: str = "<pbn>", *, strict: bool = False, progress: bool | None = None
+) -> list[DealRecord]:
     """Read the boards of a PBN text (str or bytes).
 
     Lenient by default: a game or part of one that cannot be read is given as a PBNWarning
@@ -919,7 +1080,7 @@ def loads(data: "str | bytes", source: str = "<pbn>", *, strict: bool = False,
             reader.problem.game += 1
             reader.problem.board = None
             if not game.tags and game.stray and not game.broken:
-                chunk = text[game.start:game.end + 1]
+                chunk = text[game.start : game.end + 1]
                 if _DEALER_OUTPUT_RE.match(chunk.rstrip("\n") + "\n"):
                     continue  # dealer's average / frequency output
             if game.fast:
@@ -928,8 +1089,9 @@ def loads(data: "str | bytes", source: str = "<pbn>", *, strict: bool = False,
                     rec = reader.record(game)
                 except _Retry:  # something to report: read the game again, with its lines
                     reader.problem.quiet = False
-                    again = list(_Scanner(text[game.start:game.end], reader.problem, game.line,
-                                          game.start).run())
+                    again = list(
+                        _Scanner(text[game.start : game.end], reader.problem, game.line, game.start).run()
+                    )
                     rec = reader.record(again[0]) if again else None
                     game = again[0] if again else game
                 finally:
@@ -955,32 +1117,48 @@ def loads(data: "str | bytes", source: str = "<pbn>", *, strict: bool = False,
     for k, (rec, (start, end, pieces)) in enumerate(zip(records, spans)):
         last = k == len(records) - 1
         rec.source = _Source(
-            prefix=text[prev:start], text=text[start:end], tail=text[end:] if last else "",
-            first=k == 0, last=last, file=file, index=k, newline=newline, encoding=encoding, bom=bom, pieces=pieces,
-            state=_state(rec))
+            prefix=text[prev:start],
+            text=text[start:end],
+            tail=text[end:] if last else "",
+            first=k == 0,
+            last=last,
+            file=file,
+            index=k,
+            newline=newline,
+            encoding=encoding,
+            bom=bom,
+            pieces=pieces,
+            state=_state(rec),
+        )
         prev = end
     return records
 
 
-def load(file: "str | os.PathLike | IO", *, strict: bool = False,
-         progress: bool | None = None) -> list[DealRecord]:
+def load(
+    file: "str | os.PathLike | IO", *, strict: bool = False, progress: bool | None = None
+) -> list[DealRecord]:
     """Read a PBN file from a path or an open file (see ``loads``)."""
     if isinstance(file, (str, os.PathLike)):
         with open(file, "rb") as fh:
             return loads(fh.read(), source=os.fspath(file), strict=strict, progress=progress)
-    return loads(file.read(), source=getattr(file, "name", "<pbn>"), strict=strict,
-                 progress=progress)
+    return loads(file.read(), source=getattr(file, "name", "<pbn>"), strict=strict, progress=progress)
 
 
 # ================================================================================ writing ===
+
 
 def _changed(rec: DealRecord) -> bool:
     src = rec.source
     return not isinstance(src, _Source) or _state(rec) != src.state
 
 
-def dumps(records: Iterable[DealRecord], *, creator: str | None = None,
-          extra_header: Sequence[str] = (), newline: str | None = None) -> str:
+def dumps(
+    records: Iterable[DealRecord],
+    *,
+    creator: str | None = None,
+    extra_header: Sequence[str] = (),
+    newline: str | None = None,
+) -> str:
     """The PBN text of these records.
 
     A record read from a file and not changed since is written as the file had it (with the
@@ -1003,8 +1181,10 @@ def dumps(records: Iterable[DealRecord], *, creator: str | None = None,
             "% EXPORT",
             "%Content-type: text/x-pbn; charset=UTF-8",
             f"%Creator: {creator or 'bridgelab ' + __version__}",
-            *(_pbn_escape(line) if line.startswith("%") else "%" + _pbn_escape(line)
-              for line in extra_header),
+            *(
+                _pbn_escape(line) if line.startswith("%") else "%" + _pbn_escape(line)
+                for line in extra_header
+            ),
         ]
         parts.append("\n".join(head))
     before: _Source | None = None
@@ -1058,8 +1238,9 @@ def dump(records: Iterable[DealRecord], file: "str | os.PathLike | IO", **kw) ->
 # ========================================================================= by file name ===
 
 
-def read_deals(file: "str | os.PathLike", *, strict: bool = False,
-               progress: bool | None = None) -> list[DealRecord]:
+def read_deals(
+    file: "str | os.PathLike", *, strict: bool = False, progress: bool | None = None
+) -> list[DealRecord]:
     """Read a .pbn or .lin file, by its name's ending (PBN otherwise)."""
     if os.fspath(file).lower().endswith(".lin"):
         return load_lin(file, strict=strict, progress=progress)

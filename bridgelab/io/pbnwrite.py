@@ -8,7 +8,8 @@ record module importing the PBN reader.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..model.cards import Seat, Strain
 from ..model.errors import PBNError
@@ -17,8 +18,21 @@ if TYPE_CHECKING:
     from .record import DealRecord
 
 MANDATORY_TAGS = (
-    "Event", "Site", "Date", "Board", "West", "North", "East", "South",
-    "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
 )
 """The PBN 2.1 mandatory tag set, in the order the export format writes it."""
 
@@ -71,11 +85,12 @@ def _check_dd(dd) -> str:
     try:
         values = [int(dd[s][t]) for s in _DD_SEATS for t in _DD_STRAINS]
     except (TypeError, ValueError, IndexError) as e:
-        raise PBNError(f"a double-dummy table is 4 rows (N E S W) of 5 trick counts (C D H S NT): "
-                       f"{e}") from None
+        raise PBNError(
+            f"a double-dummy table is 4 rows (N E S W) of 5 trick counts (C D H S NT): {e}"
+        ) from None
     if any(not 0 <= v <= 13 for v in values):
         raise PBNError(f"a double-dummy table gives 0 to 13 tricks, not {values}")
-    return "".join("%x" % v for v in values)
+    return "".join(f"{v:x}" for v in values)
 
 
 def _game_lines(rec: DealRecord, pieces: Sequence[tuple[str | None, str]] = ()) -> list[str]:
@@ -92,8 +107,8 @@ def _game_lines(rec: DealRecord, pieces: Sequence[tuple[str | None, str]] = ()) 
         from ..model.hand import holdings_to_pbn
 
         deal_text = f"{first.name}:" + " ".join(
-            "-" if rec.known[s] is None else holdings_to_pbn(rec.known[s])
-            for s in first.clockwise())
+            "-" if rec.known[s] is None else holdings_to_pbn(rec.known[s]) for s in first.clockwise()
+        )
     values = {
         "Event": tags.pop("Event", ""),
         "Site": tags.pop("Site", ""),
@@ -108,8 +123,7 @@ def _game_lines(rec: DealRecord, pieces: Sequence[tuple[str | None, str]] = ()) 
         "Deal": deal_text,
         "Scoring": tags.pop("Scoring", ""),
         "Declarer": "" if declarer is None else declarer.name,
-        "Contract": "Pass" if rec.passed_out else ("" if rec.contract is None
-                                                   else rec.contract.to_ascii()),
+        "Contract": "Pass" if rec.passed_out else ("" if rec.contract is None else rec.contract.to_ascii()),
         "Result": "" if rec.result is None else rec.result,
     }
     # (name, lines, has data): the game tag by tag, for the comments to find their places

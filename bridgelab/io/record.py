@@ -12,8 +12,8 @@ import os
 import re
 import sys
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import numpy as np
 
@@ -114,9 +114,13 @@ class DealRecord:
         return "\n".join(_game_lines(self))
 
     def __repr__(self) -> str:
-        cards = (self.deal.to_pbn() if self.deal is not None
-                 else " ".join(self.known_hands.get(s, "-") for s in SEATS) if self.known
-                 else None)
+        cards = (
+            self.deal.to_pbn()
+            if self.deal is not None
+            else " ".join(self.known_hands.get(s, "-") for s in SEATS)
+            if self.known
+            else None
+        )
         return f"DealRecord(board={self.board}, dealer={self.dealer}, deal={cards!r})"
 
     def _repr_html_(self) -> str:
@@ -128,6 +132,7 @@ class DealRecord:
 
 
 # ============================================================================= helpers ===
+
 
 class _Error:
     """Builds PBNErrors that name the source and the line, with ``.line`` set."""
@@ -153,10 +158,10 @@ class _Problems:
         self.err = _Error(source)
         self.strict = strict
         self.source = source
-        self.game = 0           # ordinal of the game being read (1, 2, ...)
+        self.game = 0  # ordinal of the game being read (1, 2, ...)
         self.board: str | None = None
         self.found: list[str] = []
-        self.quiet = False      # a first, quick read: a problem means "read it again slowly"
+        self.quiet = False  # a first, quick read: a problem means "read it again slowly"
 
     def __call__(self, line: int, reason: str, dropped: str = "") -> None:
         if self.quiet:
@@ -242,10 +247,16 @@ def _make_deal(rows: list) -> tuple[Deal | None, tuple | None, str | None]:
         return Deal._from_checked(rows), None, None
     sizes = set(counts.values())
     if len(sizes) > 1:
-        odd = ", ".join(f"{s.full_name} has {n} cards" for s, n in counts.items()
-                        if n != max(counts.values(), key=list(counts.values()).count))
-        return None, tuple(rows), (f"{odd}: the hands of a deal have 13 cards each, and those "
-                                   "of an end position the same number")
+        odd = ", ".join(
+            f"{s.full_name} has {n} cards"
+            for s, n in counts.items()
+            if n != max(counts.values(), key=list(counts.values()).count)
+        )
+        return (
+            None,
+            tuple(rows),
+            (f"{odd}: the hands of a deal have 13 cards each, and those of an end position the same number"),
+        )
     return None, tuple(rows), None
 
 
@@ -253,10 +264,15 @@ def _incomplete(rows: Sequence, counts_only: bool = False) -> str:
     """Why known cards are not a whole deal, for strict reads (which want all four hands)."""
     missing = [s.full_name for s in SEATS if rows[s] is None]
     if len(missing) > 1:
-        return (f"Deal gives no cards for {' and '.join(missing)}: a whole deal needs all four "
-                "hands (or three, and the fourth is worked out)")
-    short = [f"{s.full_name} has {_cards_in(rows[s])} cards" for s in SEATS
-             if rows[s] is not None and _cards_in(rows[s]) != 13]
+        return (
+            f"Deal gives no cards for {' and '.join(missing)}: a whole deal needs all four "
+            "hands (or three, and the fourth is worked out)"
+        )
+    short = [
+        f"{s.full_name} has {_cards_in(rows[s])} cards"
+        for s in SEATS
+        if rows[s] is not None and _cards_in(rows[s]) != 13
+    ]
     return "a deal is 52 different cards, 13 to each hand: " + "; ".join(short or missing)
 
 
@@ -272,10 +288,22 @@ def _small_int(text: str, limit: int = 10**9) -> int | None:
 
 def _state(rec: DealRecord) -> tuple:
     """The record's content, to tell whether it changed since it was read."""
-    return (rec.deal, rec.board, rec.dealer, rec.vulnerable, tuple(rec.auction),
-            tuple(sorted(rec.alerts.items())), rec.contract, rec.passed_out, rec.result,
-            tuple(rec.notes), rec.dd, tuple(sorted(rec.tags.items())),
-            tuple(sorted(rec.sections.items())), rec.known)
+    return (
+        rec.deal,
+        rec.board,
+        rec.dealer,
+        rec.vulnerable,
+        tuple(rec.auction),
+        tuple(sorted(rec.alerts.items())),
+        rec.contract,
+        rec.passed_out,
+        rec.result,
+        tuple(rec.notes),
+        rec.dd,
+        tuple(sorted(rec.tags.items())),
+        tuple(sorted(rec.sections.items())),
+        rec.known,
+    )
 
 
 _BIG = 1_000_000  # characters from which a read shows a progress bar (interactive use only)
@@ -284,14 +312,16 @@ _BIG = 1_000_000  # characters from which a read shows a progress bar (interacti
 def _progress(total: int, source: str, progress: bool | None):
     """A tqdm bar for a big read: shown when asked, or by default for a file of a megabyte
     or more read at an interactive terminal (never in scripts, pipes or tests)."""
-    show = progress if progress is not None else (
-        total >= _BIG and hasattr(sys.stderr, "isatty") and sys.stderr.isatty())
+    show = (
+        progress
+        if progress is not None
+        else (total >= _BIG and hasattr(sys.stderr, "isatty") and sys.stderr.isatty())
+    )
     if not show:
         return None
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, unit="B", unit_scale=True, desc=os.path.basename(source),
-                leave=False)
+    return tqdm(total=total, unit="B", unit_scale=True, desc=os.path.basename(source), leave=False)
 
 
 def _cards_of_play(rec: DealRecord) -> list[Card]:
@@ -312,8 +342,10 @@ def _cards_of_play(rec: DealRecord) -> list[Card]:
         if not words or words[0] == "*" or len(words) < 4:
             break
         try:
-            by_seat = {Seat((leader + i) % 4): (None if set(w) == {"-"} else Card.parse(w))
-                       for i, w in enumerate(words[:4])}
+            by_seat = {
+                Seat((leader + i) % 4): (None if set(w) == {"-"} else Card.parse(w))
+                for i, w in enumerate(words[:4])
+            }
         except ParseError:
             break
         order = [Seat((who + i) % 4) for i in range(4)]
@@ -336,7 +368,7 @@ def _play_section(contract: Contract, cards: Sequence[Card]) -> tuple[str, tuple
     trump = None if contract.strain is Strain.NT else contract.strain
     lines, who = [], leader
     for k in range(0, len(cards), 4):
-        trick = list(cards[k:k + 4])
+        trick = list(cards[k : k + 4])
         row = ["-"] * 4
         seats = [Seat((who + i) % 4) for i in range(len(trick))]
         for seat, card in zip(seats, trick):
@@ -355,6 +387,7 @@ def _play_section(contract: Contract, cards: Sequence[Card]) -> tuple[str, tuple
 # not accepted, for their reasons in words. tests/test_real_files.py checks these against the
 # rules on random auctions and plays.
 
+
 class _Slow(Exception):
     """A call the fast check does not accept: the caller asks rules.auction.Auction."""
 
@@ -364,8 +397,7 @@ class _FastAuction:
     three passes end it, four at the start pass it out); raises _Slow for anything else. The
     same answers as rules.auction.Auction for every auction it accepts."""
 
-    __slots__ = ("dealer", "calls", "over", "rank", "bidder", "doubled", "doubler", "passes",
-                 "first")
+    __slots__ = ("dealer", "calls", "over", "rank", "bidder", "doubled", "doubler", "passes", "first")
 
     def __init__(self, dealer: Seat):
         self.dealer = dealer
@@ -417,12 +449,10 @@ class _FastAuction:
         if self.bidder < 0:
             return PASSED_OUT
         level, strain = divmod(self.rank, 5)
-        return Contract(level + 1, Strain(strain), self.doubled,
-                        Seat(self.first[(self.bidder % 2, strain)]))
+        return Contract(level + 1, Strain(strain), self.doubled, Seat(self.first[(self.bidder % 2, strain)]))
 
 
-_CARDS = {f"{s.name}{r.char}": Card(s, r) for s in (Strain.S, Strain.H, Strain.D, Strain.C)
-          for r in Rank}
+_CARDS = {f"{s.name}{r.char}": Card(s, r) for s in (Strain.S, Strain.H, Strain.D, Strain.C) for r in Rank}
 
 
 def _card(text: str) -> Card:
@@ -432,8 +462,11 @@ def _card(text: str) -> Card:
 
 
 # "SA" -> (suit index in a row of holdings, the card's bit, suit, rank): the cards as numbers
-_CODES = {f"{s.name}{r.char}": (3 - int(s), 1 << (int(r) - 2), int(s), int(r))
-          for s in (Strain.S, Strain.H, Strain.D, Strain.C) for r in Rank}
+_CODES = {
+    f"{s.name}{r.char}": (3 - int(s), 1 << (int(r) - 2), int(s), int(r))
+    for s in (Strain.S, Strain.H, Strain.D, Strain.C)
+    for r in Rank
+}
 
 
 def _replay(rows: Sequence, contract: Contract, cards: Sequence):

@@ -17,8 +17,8 @@ from __future__ import annotations
 import enum
 import numbers
 from dataclasses import dataclass
-from typing import TypeGuard
 from functools import total_ordering
+from typing import TypeGuard
 
 from .errors import ParseError
 
@@ -72,10 +72,14 @@ class Side(enum.Enum):
 
 
 _SEAT_NAMES = {
-    "N": 0, "NORTH": 0,
-    "E": 1, "EAST": 1,
-    "S": 2, "SOUTH": 2,
-    "W": 3, "WEST": 3,
+    "N": 0,
+    "NORTH": 0,
+    "E": 1,
+    "EAST": 1,
+    "S": 2,
+    "SOUTH": 2,
+    "W": 3,
+    "WEST": 3,
 }
 
 
@@ -146,12 +150,26 @@ _SYMBOL_TO_LETTER = {v: k for k, v in SUIT_SYMBOLS.items()}
 _SYMBOL_TO_LETTER.update({"♧": "C", "♢": "D", "♡": "H", "♤": "S"})
 
 _STRAIN_WORDS = {
-    "C": 0, "CLUB": 0, "CLUBS": 0,
-    "D": 1, "DIAMOND": 1, "DIAMONDS": 1,
-    "H": 2, "HEART": 2, "HEARTS": 2,
-    "S": 3, "SPADE": 3, "SPADES": 3,
-    "NT": 4, "N": 4, "NOTRUMP": 4, "NOTRUMPS": 4, "NO TRUMP": 4, "NO TRUMPS": 4,
-    "NO-TRUMP": 4, "NO-TRUMPS": 4,
+    "C": 0,
+    "CLUB": 0,
+    "CLUBS": 0,
+    "D": 1,
+    "DIAMOND": 1,
+    "DIAMONDS": 1,
+    "H": 2,
+    "HEART": 2,
+    "HEARTS": 2,
+    "S": 3,
+    "SPADE": 3,
+    "SPADES": 3,
+    "NT": 4,
+    "N": 4,
+    "NOTRUMP": 4,
+    "NOTRUMPS": 4,
+    "NO TRUMP": 4,
+    "NO TRUMPS": 4,
+    "NO-TRUMP": 4,
+    "NO-TRUMPS": 4,
 }
 
 
@@ -307,9 +325,7 @@ class Card:
                     return cls(suit, Rank.parse(rank_part))
                 except ParseError:
                     continue
-        raise ParseError(
-            f"{text!r} is not a card: write the suit then the rank, as SA, ♠A, H10 or DT"
-        )
+        raise ParseError(f"{text!r} is not a card: write the suit then the rank, as SA, ♠A, H10 or DT")
 
     @property
     def suit_index(self) -> int:

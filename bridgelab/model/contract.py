@@ -158,8 +158,10 @@ class Contract:
         if isinstance(self.doubled, str) and self.doubled.upper() in _DOUBLING_SUFFIX:
             object.__setattr__(self, "doubled", _DOUBLING_SUFFIX[self.doubled.upper()])
         if not _whole(self.doubled) or self.doubled not in (0, 1, 2):
-            raise ParseError(f"doubled is 0 (not doubled), 1 (doubled) or 2 (redoubled), "
-                             f"or '', 'X', 'XX', not {self.doubled!r}")
+            raise ParseError(
+                f"doubled is 0 (not doubled), 1 (doubled) or 2 (redoubled), "
+                f"or '', 'X', 'XX', not {self.doubled!r}"
+            )
         object.__setattr__(self, "doubled", int(self.doubled))
         if self.declarer is not None and not isinstance(self.declarer, Seat):
             object.__setattr__(self, "declarer", Seat.parse(self.declarer))
@@ -208,8 +210,10 @@ class Contract:
                 seat = Seat.parse(m.group("seat")) if m.group("seat") else None
                 return cls(call.level, call.strain, dbl, seat)
         if _parse_english(raw) == PASS:
-            raise ParseError(f"{text!r} is a passed-out deal, not a contract: there is nothing "
-                             "to play (it scores 0: score('Pass', 0, vulnerable))")
+            raise ParseError(
+                f"{text!r} is a passed-out deal, not a contract: there is nothing "
+                "to play (it scores 0: score('Pass', 0, vulnerable))"
+            )
         raise ParseError(
             f"{text!r} is not a contract: write a level 1-7 and a strain, then X for doubled or XX "
             "for redoubled, optionally 'by' and the declarer: 4S, 3NTX, 6♥XX by N"

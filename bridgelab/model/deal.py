@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Sequence, cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import numpy.typing as npt
 
+from . import evaluate as _ev
 from .cards import SEATS, Card, Seat, Side
 from .errors import InvalidDeal, ParseError, PBNError
 from .hand import Hand, holdings_to_pbn, parse_holdings
-from . import evaluate as _ev
 
 if TYPE_CHECKING:
     from ..render.display import Diagram
@@ -97,7 +98,8 @@ def _check_deal(holdings: np.ndarray) -> None:
     """Raise InvalidDeal naming the doubled and missing cards and the hands of wrong size."""
     rows = holdings.tolist()
     if all(sum(int(h).bit_count() for h in row) == 13 for row in rows) and all(
-            rows[0][s] | rows[1][s] | rows[2][s] | rows[3][s] == _FULL_SUIT for s in range(4)):
+        rows[0][s] | rows[1][s] | rows[2][s] | rows[3][s] == _FULL_SUIT for s in range(4)
+    ):
         return  # the usual case, in a few microseconds: 52 cards, 13 a hand, every card held
     problems = []
     owners: dict[int, list[Seat]] = {}
@@ -119,9 +121,7 @@ def _check_deal(holdings: np.ndarray) -> None:
         if n != 13:
             problems.append(f"{seat.full_name} has {n} cards ({'too many' if n > 13 else 'too few'})")
     if problems:
-        raise InvalidDeal(
-            "a deal is 52 different cards, 13 to each hand: " + "; ".join(problems)
-        )
+        raise InvalidDeal("a deal is 52 different cards, 13 to each hand: " + "; ".join(problems))
 
 
 class Deal:
@@ -141,14 +141,18 @@ class Deal:
                 raise InvalidDeal("a deal needs a hand for each of N, E, S and W")
             ordered = [items[s] for s in SEATS]
         elif isinstance(hands, str):
-            raise InvalidDeal("a deal is four hands (N, E, S, W); read a PBN deal such as "
-                              f"{hands[:40]!r} with Deal.from_pbn")
+            raise InvalidDeal(
+                "a deal is four hands (N, E, S, W); read a PBN deal such as "
+                f"{hands[:40]!r} with Deal.from_pbn"
+            )
         else:
             try:
                 ordered = list(hands)
             except TypeError:
-                raise InvalidDeal("a deal is four hands (N, E, S, W), as Hands or PBN hand "
-                                  f"strings, not {type(hands).__name__}") from None
+                raise InvalidDeal(
+                    "a deal is four hands (N, E, S, W), as Hands or PBN hand "
+                    f"strings, not {type(hands).__name__}"
+                ) from None
             if len(ordered) != 4:
                 raise InvalidDeal(f"a deal is four hands (N, E, S, W), not {len(ordered)}")
         rows = [h.holdings if isinstance(h, Hand) else parse_holdings(h) for h in ordered]
@@ -168,8 +172,7 @@ class Deal:
     @classmethod
     def from_holdings(cls, holdings: npt.ArrayLike) -> "Deal":
         """A deal from a (4, 4) array of holdings: seats N E S W, suits S H D C."""
-        what = ("deal holdings are a (4, 4) array (seats N E S W by suits S H D C) of whole "
-                "numbers 0-8191")
+        what = "deal holdings are a (4, 4) array (seats N E S W by suits S H D C) of whole numbers 0-8191"
         try:
             raw = np.asarray(holdings)
         except (TypeError, ValueError, OverflowError):
@@ -194,8 +197,9 @@ class Deal:
         arr.setflags(write=False)
         d = cls.__new__(cls)
         d._holdings = arr
-        d._hands = tuple(Hand._from_checked(cast("tuple[int, int, int, int]", tuple(int(x) for x in r)))
-                         for r in rows)
+        d._hands = tuple(
+            Hand._from_checked(cast("tuple[int, int, int, int]", tuple(int(x) for x in r))) for r in rows
+        )
         return d
 
     @classmethod
@@ -216,9 +220,7 @@ class Deal:
         try:
             first = Seat.parse(raw[0])
         except ParseError:
-            raise PBNError(
-                f"{raw[0]!r} is not a seat: a PBN deal starts with N:, E:, S: or W:"
-            ) from None
+            raise PBNError(f"{raw[0]!r} is not a seat: a PBN deal starts with N:, E:, S: or W:") from None
         hands = raw[2:].split()
         if len(hands) != 4:
             raise PBNError(
@@ -237,9 +239,7 @@ class Deal:
 
     def to_pbn(self, first: "Seat | str" = Seat.N) -> str:
         start = Seat.parse(first)
-        return f"{start.name}:" + " ".join(
-            holdings_to_pbn(self._holdings[s]) for s in start.clockwise()
-        )
+        return f"{start.name}:" + " ".join(holdings_to_pbn(self._holdings[s]) for s in start.clockwise())
 
     # ---- access --------------------------------------------------------------------------
     @property
@@ -283,8 +283,9 @@ class Deal:
         return Deal.from_holdings(np.roll(self._holdings, int(turns) % 4, axis=0))
 
     # ---- display -------------------------------------------------------------------------
-    def diagram(self, lang: str = "en", hcp: bool = True, board: "Board | None" = None,
-                local_ranks: bool = False) -> "Diagram":
+    def diagram(
+        self, lang: str = "en", hcp: bool = True, board: "Board | None" = None, local_ranks: bool = False
+    ) -> "Diagram":
         """The compass diagram with the seats named in ``lang``; points shown or hidden; the
         honours in the language's own letters with ``local_ranks`` (Estonian Ä K E S).
 

@@ -8,7 +8,8 @@ words. ``with_message`` gives the same error with other words (a prefix, another
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 __all__ = [
     "BridgeError",
@@ -63,8 +64,9 @@ class InvalidDeal(PBNError):
 class _Ruling(BridgeError):
     """A ruling of the laws: ``code`` names it, ``facts`` are the arguments its wording uses."""
 
-    def __init__(self, message: str, *, code: str | None = None,
-                 facts: "Mapping[str, Any] | None" = None) -> None:
+    def __init__(
+        self, message: str, *, code: str | None = None, facts: "Mapping[str, Any] | None" = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.facts = dict(facts or {})
@@ -79,9 +81,16 @@ class IllegalCall(_Ruling):
 
     _fields = ("code", "call", "last_bid", "legal", "facts")
 
-    def __init__(self, message: str, *, code: str | None = None, call: Any = None,
-                 last_bid: Any = None, legal: Sequence[Any] = (),
-                 facts: "Mapping[str, Any] | None" = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        call: Any = None,
+        last_bid: Any = None,
+        legal: Sequence[Any] = (),
+        facts: "Mapping[str, Any] | None" = None,
+    ) -> None:
         super().__init__(message, code=code, facts=facts)
         self.call = call
         self.last_bid = last_bid
@@ -97,9 +106,16 @@ class IllegalCard(_Ruling):
 
     _fields = ("code", "card", "seat", "legal", "facts")
 
-    def __init__(self, message: str, *, code: str | None = None, card: Any = None,
-                 seat: Any = None, legal: Sequence[Any] = (),
-                 facts: "Mapping[str, Any] | None" = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        card: Any = None,
+        seat: Any = None,
+        legal: Sequence[Any] = (),
+        facts: "Mapping[str, Any] | None" = None,
+    ) -> None:
         super().__init__(message, code=code, facts=facts)
         self.card = card
         self.seat = seat

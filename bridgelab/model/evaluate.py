@@ -16,8 +16,9 @@ of exact figures (``bridgelab.analysis.stats``) and of dealing plans put in thei
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -110,11 +111,13 @@ def unregister_evaluator(name: str) -> None:
     """
     if name in BUILTIN_EVALUATORS:
         yours = ", ".join(sorted(set(EVALUATORS) - BUILTIN_EVALUATORS)) or "none"
-        raise BridgeError(f"{name!r} is built in and cannot be removed (register another name "
-                          f"instead); yours are {yours}")
+        raise BridgeError(
+            f"{name!r} is built in and cannot be removed (register another name instead); yours are {yours}"
+        )
     if name not in EVALUATORS:
-        raise BridgeError(f"no evaluator called {name!r} to remove: known are "
-                          f"{', '.join(sorted(EVALUATORS))}")
+        raise BridgeError(
+            f"no evaluator called {name!r} to remove: known are {', '.join(sorted(EVALUATORS))}"
+        )
     del EVALUATORS[name]
 
 
@@ -154,9 +157,7 @@ def register_point_count(name: str, values: Mapping[Any, float], description: st
 
     Integer values give an int16 table, fractional ones a float64 table.
     """
-    return register_evaluator(
-        name, _point_count_table(values), description or f"point count {dict(values)}"
-    )
+    return register_evaluator(name, _point_count_table(values), description or f"point count {dict(values)}")
 
 
 def _has(*cards: int) -> np.ndarray:
@@ -173,16 +174,22 @@ def _honour_tricks() -> np.ndarray:
     combination counts, so AKQ is 2 and AKJ is 2; a singleton king counts nothing.
     """
     return np.select(
-        [_has(A, K), _has(A, Q), _has(A) | _has(K, Q) | _has(K, J, T),
-         (_has(K) & (LENGTH >= 2)) | (_has(Q, J) & (LENGTH >= 3))],
-        [2.0, 1.5, 1.0, 0.5], 0.0)
+        [
+            _has(A, K),
+            _has(A, Q),
+            _has(A) | _has(K, Q) | _has(K, J, T),
+            (_has(K) & (LENGTH >= 2)) | (_has(Q, J) & (LENGTH >= 3)),
+        ],
+        [2.0, 1.5, 1.0, 0.5],
+        0.0,
+    )
 
 
 def _quick_tricks() -> np.ndarray:
     """Quick (defensive) tricks for one suit: AK 2, AQ 1½, A 1, KQ 1, Kx ½."""
     return np.select(
-        [_has(A, K), _has(A, Q), _has(A) | _has(K, Q), _has(K) & (LENGTH >= 2)],
-        [2.0, 1.5, 1.0, 0.5], 0.0)
+        [_has(A, K), _has(A, Q), _has(A) | _has(K, Q), _has(K) & (LENGTH >= 2)], [2.0, 1.5, 1.0, 0.5], 0.0
+    )
 
 
 def _losers() -> np.ndarray:
@@ -196,27 +203,28 @@ def _losers() -> np.ndarray:
     return losers
 
 
-register_point_count("hcp", {"A": 4, "K": 3, "Q": 2, "J": 1},
-                     "high-card points (Milton Work): A 4, K 3, Q 2, J 1")
+register_point_count(
+    "hcp", {"A": 4, "K": 3, "Q": 2, "J": 1}, "high-card points (Milton Work): A 4, K 3, Q 2, J 1"
+)
 register_point_count("controls", {"A": 2, "K": 1}, "controls: A 2, K 1")
 register_evaluator("length", LENGTH, "number of cards")
-register_evaluator("honour_tricks", _honour_tricks(),
-                   "Culbertson honour tricks, basic table without plus values")
-register_evaluator("quick_tricks", _quick_tricks(),
-                   "quick tricks: AK 2, AQ 1½, A 1, KQ 1, Kx ½")
-register_evaluator("losers", _losers(),
-                   "losing trick count (at most 3 a suit, on the top three cards)")
-register_evaluator("length_points", np.maximum(LENGTH - 4, 0),
-                   "one point for each card beyond four in a suit")
-register_evaluator("shortness_points", np.maximum(3 - LENGTH, 0),
-                   "void 3, singleton 2, doubleton 1")
+register_evaluator(
+    "honour_tricks", _honour_tricks(), "Culbertson honour tricks, basic table without plus values"
+)
+register_evaluator("quick_tricks", _quick_tricks(), "quick tricks: AK 2, AQ 1½, A 1, KQ 1, Kx ½")
+register_evaluator("losers", _losers(), "losing trick count (at most 3 a suit, on the top three cards)")
+register_evaluator(
+    "length_points", np.maximum(LENGTH - 4, 0), "one point for each card beyond four in a suit"
+)
+register_evaluator("shortness_points", np.maximum(3 - LENGTH, 0), "void 3, singleton 2, doubleton 1")
 
 BUILTIN_EVALUATORS = frozenset(EVALUATORS)
 """The evaluators the kit registers itself."""
 
 
-def holding_counts(values: npt.ArrayLike, ok: np.ndarray | None = None,
-                   width: int | None = None) -> np.ndarray:
+def holding_counts(
+    values: npt.ArrayLike, ok: np.ndarray | None = None, width: int | None = None
+) -> np.ndarray:
     """Suit holdings counted by length and value: ``out[length, v]`` is the number of holdings
     (among those ``ok`` allows, a bool table over the 8,192; all by default) with that length
     and ``values[holding] == v`` (a table of non-negative integers such as HCP).

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
+from . import evaluate as _ev
 from .cards import SUITS, Card, Rank, Strain, holding_to_text, suit_index
 from .errors import PBNError
-from . import evaluate as _ev
 
 __all__ = ["Hand", "parse_holdings", "holdings_to_pbn", "holding_to_text", "holding_from_text"]
 
@@ -58,8 +59,7 @@ def holdings_to_pbn(holdings: Sequence[int]) -> str:
 
 def _four_holdings(holdings: Iterable[Any]) -> tuple[int, int, int, int]:
     """Four whole numbers 0-8191 (13-bit suit holdings), or a PBNError saying what is allowed."""
-    what = ("a hand is four 13-bit suit holdings, whole numbers 0-8191 (spades, hearts, diamonds, "
-            "clubs)")
+    what = "a hand is four 13-bit suit holdings, whole numbers 0-8191 (spades, hearts, diamonds, clubs)"
     if isinstance(holdings, str):
         raise PBNError(f"{what}; read a text hand such as {holdings[:40]!r} with Hand.from_pbn")
     try:
@@ -260,4 +260,3 @@ class Hand:
         from ..render.display import hand_html
 
         return hand_html(self)
-

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import MutableMapping
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator, MutableMapping
+from typing import Any
 
 __all__ = ["Registry"]
 

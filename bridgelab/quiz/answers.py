@@ -14,14 +14,24 @@ import math
 import re
 import unicodedata
 
-from ..text import notation
-from ..text import terms as _lang
 from ..model.cards import Seat
 from ..model.errors import BridgeError, ParseError
+from ..text import notation
+from ..text import terms as _lang
 from ..text.i18n import translate
 
-__all__ = ["parse_number", "parse_yesno", "parse_seat", "parse_call", "parse_pattern",
-           "parse_choice", "normalise_text", "format_number", "MAX_ANSWER", "check_length"]
+__all__ = [
+    "parse_number",
+    "parse_yesno",
+    "parse_seat",
+    "parse_call",
+    "parse_pattern",
+    "parse_choice",
+    "normalise_text",
+    "format_number",
+    "MAX_ANSWER",
+    "check_length",
+]
 
 _SPACES = "\u00a0\u202f\u2009\u2007 '’_"
 _FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75}
@@ -36,8 +46,10 @@ def check_length(text, what: str = "an answer") -> str:
     """``text`` as a string, or a ParseError if it is longer than ``MAX_ANSWER`` characters."""
     s = "" if text is None else str(text)
     if len(s) > MAX_ANSWER:
-        raise ParseError(f"{what} of {len(s):,} characters is too long to read: "
-                         f"an answer is at most {MAX_ANSWER} characters")
+        raise ParseError(
+            f"{what} of {len(s):,} characters is too long to read: "
+            f"an answer is at most {MAX_ANSWER} characters"
+        )
     return s
 
 
@@ -84,7 +96,7 @@ def parse_number(text) -> "int | float | None":
         whole, mark = s[:last], s[last]
         if mark in whole or not re.fullmatch(r"[1-9]\d{0,2}([,.]\d{3})+", whole):
             return None
-        s = whole.replace(",", "").replace(".", "") + "." + s[last + 1:]
+        s = whole.replace(",", "").replace(".", "") + "." + s[last + 1 :]
     else:
         s = s.replace(",", ".")
     try:

@@ -20,13 +20,32 @@ from typing import Any
 from ..model.errors import BankError, BridgeError
 from .core import KINDS, TOPICS, Question, finish_question
 
-__all__ = ["FORMAT", "Bank", "BankEntry", "load_bank", "data_dir", "bundled_banks", "rubber_figure",
-           "bank_question"]
+__all__ = [
+    "FORMAT",
+    "Bank",
+    "BankEntry",
+    "load_bank",
+    "data_dir",
+    "bundled_banks",
+    "rubber_figure",
+    "bank_question",
+]
 
 FORMAT = "bridgelab-bank/1"
 _TOP_FIELDS = {"format", "id", "title", "source", "language", "about", "questions"}
 _REQUIRED_TOP = ("format", "id", "title", "questions")
-_ENTRY_FIELDS = {"id", "topic", "level", "kind", "prompt", "answer", "choices", "explanation", "check", "note"}
+_ENTRY_FIELDS = {
+    "id",
+    "topic",
+    "level",
+    "kind",
+    "prompt",
+    "answer",
+    "choices",
+    "explanation",
+    "check",
+    "note",
+}
 _REQUIRED_ENTRY = ("id", "topic", "level", "kind", "prompt", "answer")
 _LANG_RE = re.compile(r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
@@ -114,11 +133,16 @@ def _texts(value, path, where: str, name: str, required: bool) -> dict[str, str]
     if isinstance(value, str) and value.strip():
         return {"en": value}
     if not isinstance(value, dict) or not value:
-        raise _fail(path, where, f'field "{name}" must be an object of texts by language, '
-                                 f'as {{"en": "...", "et": "..."}}')
+        raise _fail(
+            path,
+            where,
+            f'field "{name}" must be an object of texts by language, as {{"en": "...", "et": "..."}}',
+        )
     for lang, text in value.items():
         if not isinstance(lang, str) or not _LANG_RE.match(lang):
-            raise _fail(path, where, f'field "{name}": {lang!r} is not a language code (use en, et, sr, cs, ms, ...)')
+            raise _fail(
+                path, where, f'field "{name}": {lang!r} is not a language code (use en, et, sr, cs, ms, ...)'
+            )
         if not isinstance(text, str) or not text.strip():
             raise _fail(path, where, f'field "{name}": the "{lang}" text must be a non-empty string')
     return dict(value)
@@ -136,30 +160,37 @@ def _short(value, limit: int = 60) -> str:
 
 
 def _answer(entry: dict, kind: str, path, where: str):
-    from .answers import (MAX_ANSWER, parse_call, parse_number, parse_pattern, parse_seat,
-                          parse_yesno)
+    from .answers import MAX_ANSWER, parse_call, parse_number, parse_pattern, parse_seat, parse_yesno
 
     a = entry["answer"]
     if isinstance(a, str) and len(a) > MAX_ANSWER:
-        raise _fail(path, where, f'field "answer" has {len(a):,} characters: an answer is at most '
-                                 f"{MAX_ANSWER}")
+        raise _fail(
+            path, where, f'field "answer" has {len(a):,} characters: an answer is at most {MAX_ANSWER}'
+        )
     if kind == "number":
         if isinstance(a, bool) or not isinstance(a, (int, float)):
             value = parse_number(a) if isinstance(a, str) else None
             if value is None:
-                raise _fail(path, where,
-                            f'field "answer": {_short(a)} is not a number (kind "number")')
+                raise _fail(path, where, f'field "answer": {_short(a)} is not a number (kind "number")')
             a = value
         if isinstance(a, float) and not math.isfinite(a) or abs(a) > _MAX_NUMBER:
-            raise _fail(path, where, f'field "answer": {_short(a)} is not a number a learner can '
-                                     f"type (finite, at most {_MAX_NUMBER:,} either way)")
+            raise _fail(
+                path,
+                where,
+                f'field "answer": {_short(a)} is not a number a learner can '
+                f"type (finite, at most {_MAX_NUMBER:,} either way)",
+            )
         return a
     if kind == "yesno":
         if isinstance(a, bool):
             return "yes" if a else "no"
         value = parse_yesno(a) if isinstance(a, str) else None
         if value is None:
-            raise _fail(path, where, f'field "answer": {a!r} is not yes or no (kind "yesno": "yes", "no", true or false)')
+            raise _fail(
+                path,
+                where,
+                f'field "answer": {a!r} is not yes or no (kind "yesno": "yes", "no", true or false)',
+            )
         return value
     if not isinstance(a, str) or not a.strip():
         raise _fail(path, where, f'field "answer" must be a non-empty string for kind "{kind}"')
@@ -176,7 +207,9 @@ def _answer(entry: dict, kind: str, path, where: str):
     if kind == "choice":
         choices = entry.get("choices")
         if not isinstance(choices, list) or len(choices) < 2:
-            raise _fail(path, where, 'field "choices": a "choice" question needs a list of at least two choices')
+            raise _fail(
+                path, where, 'field "choices": a "choice" question needs a list of at least two choices'
+            )
         if a not in [c if isinstance(c, str) else None for c in choices]:
             raise _fail(path, where, f'field "answer": {a!r} is not one of the "choices"')
     if kind == "text" and entry.get("topic") == "pattern" and parse_pattern(a) is None:
@@ -210,8 +243,9 @@ def _breakdown(spec: dict, path, where: str):
     from ..rules.scoring import score_breakdown
 
     try:
-        return score_breakdown(spec["contract"], spec["tricks"], spec["vulnerable"],
-                               rules=spec.get("rules", "current"))
+        return score_breakdown(
+            spec["contract"], spec["tricks"], spec["vulnerable"], rules=spec.get("rules", "current")
+        )
     except BridgeError as e:
         raise _fail(path, where, f'field "check": {e}') from None
 
@@ -237,38 +271,58 @@ def rubber_figure(bd, side: str, line: str) -> int:
 
 
 def _check_scoring(entry, spec, path, where):
-    """"scoring": "duplicate" (the answer is the score) or "rubber" (the answer is what "side"
+    """ "scoring": "duplicate" (the answer is the score) or "rubber" (the answer is what "side"
     writes "below" or "above" the line; for kind "text", all figures, below first)."""
     unknown = set(spec) - _SCORING_KEYS
     if unknown:
-        raise _fail(path, where, f'field "check": unknown key {sorted(unknown)[0]!r} for scoring '
-                                 f'(use {", ".join(sorted(_SCORING_KEYS))})')
+        raise _fail(
+            path,
+            where,
+            f'field "check": unknown key {sorted(unknown)[0]!r} for scoring '
+            f"(use {', '.join(sorted(_SCORING_KEYS))})",
+        )
     how = spec["scoring"]
     bd = _breakdown(spec, path, where)
     if how == "duplicate":
         if entry.kind != "number":
             raise _fail(path, where, 'field "check": duplicate scoring goes with kind "number"')
         if entry.answer != bd.total:
-            raise _fail(path, where, f'field "answer": {entry.answer} does not agree with the engine, '
-                                     f"which scores {bd.contract} with {bd.tricks} tricks {bd.total}")
+            raise _fail(
+                path,
+                where,
+                f'field "answer": {entry.answer} does not agree with the engine, '
+                f"which scores {bd.contract} with {bd.tricks} tricks {bd.total}",
+            )
         return {"kind": "duplicate", "breakdown": bd}
     if how != "rubber":
         raise _fail(path, where, f'field "check.scoring" must be "duplicate" or "rubber", not {how!r}')
     if entry.kind == "number":
         side, line = spec.get("side"), spec.get("line")
         if side not in ("declarer", "defenders") or line not in ("below", "above"):
-            raise _fail(path, where, 'field "check": rubber scoring of a number needs "side" '
-                                     '(declarer or defenders) and "line" (below or above)')
+            raise _fail(
+                path,
+                where,
+                'field "check": rubber scoring of a number needs "side" '
+                '(declarer or defenders) and "line" (below or above)',
+            )
         want = rubber_figure(bd, side, line)
         if entry.answer != want:
-            raise _fail(path, where, f'field "answer": {entry.answer} does not agree with the engine, '
-                                     f"which has the {side} write {want} {line} the line")
+            raise _fail(
+                path,
+                where,
+                f'field "answer": {entry.answer} does not agree with the engine, '
+                f"which has the {side} write {want} {line} the line",
+            )
         return {"kind": "rubber", "breakdown": bd, "side": side, "line": line}
     if entry.kind == "text":
         want = _numbers(bd.rubber_summary())
         if _numbers(entry.answer) != want:
-            raise _fail(path, where, f'field "answer": {entry.answer!r} does not agree with the engine, '
-                                     f'which writes "{bd.rubber_summary()}"')
+            raise _fail(
+                path,
+                where,
+                f'field "answer": {entry.answer!r} does not agree with the engine, '
+                f'which writes "{bd.rubber_summary()}"',
+            )
         return {"kind": "rubber", "breakdown": bd, "numbers": want}
     raise _fail(path, where, 'field "check": rubber scoring goes with kind "number" or "text"')
 
@@ -277,18 +331,22 @@ _AUCTION_ASKS = ("declarer", "dummy", "leader", "contract", "tricks", "legal", "
 
 
 def _check_auction(entry, spec, path, where):
-    """"auction": the calls (a string or a list) from "dealer", and what is asked ("ask"):
+    """ "auction": the calls (a string or a list) from "dealer", and what is asked ("ask"):
     declarer, dummy, leader (kind seat), contract (text or call), tricks (number),
     legal (yesno, with "call"), passed_out (yesno), lowest (call, with "strain")."""
     unknown = set(spec) - _AUCTION_KEYS
     if unknown:
-        raise _fail(path, where, f'field "check": unknown key {sorted(unknown)[0]!r} for an auction '
-                                 f'(use {", ".join(sorted(_AUCTION_KEYS))})')
+        raise _fail(
+            path,
+            where,
+            f'field "check": unknown key {sorted(unknown)[0]!r} for an auction '
+            f"(use {', '.join(sorted(_AUCTION_KEYS))})",
+        )
     ask = spec.get("ask")
     if ask not in _AUCTION_ASKS:
         raise _fail(path, where, f'field "check.ask" must be one of {", ".join(_AUCTION_ASKS)}, not {ask!r}')
-    from ..rules.auction import Auction
     from ..model.errors import IllegalCall
+    from ..rules.auction import Auction
 
     calls = spec["auction"]
     if isinstance(calls, list):
@@ -320,7 +378,9 @@ def _check_auction(entry, spec, path, where):
         try:
             strain = Strain.parse(spec.get("strain", ""))
         except BridgeError:
-            raise _fail(path, where, 'field "check" asks "lowest" and needs "strain" (C, D, H, S or NT)') from None
+            raise _fail(
+                path, where, 'field "check" asks "lowest" and needs "strain" (C, D, H, S or NT)'
+            ) from None
         low = lowest_bid(auction, strain)
         if low is None:
             raise _fail(path, where, f"no {strain.full_name} bid is high enough after this auction")
@@ -331,9 +391,13 @@ def _check_auction(entry, spec, path, where):
         if not contract:  # None, or PASSED_OUT
             raise _fail(path, where, 'field "check.auction": the auction has not ended in a contract')
         out["contract"] = contract
-        want = {"declarer": lambda: contract.declarer.name, "dummy": lambda: contract.dummy.name,
-                "leader": lambda: contract.opening_leader.name, "tricks": lambda: contract.tricks_needed,
-                "contract": lambda: contract.to_ascii()}[ask]()
+        want = {
+            "declarer": lambda: contract.declarer.name,
+            "dummy": lambda: contract.dummy.name,
+            "leader": lambda: contract.opening_leader.name,
+            "tricks": lambda: contract.tricks_needed,
+            "contract": lambda: contract.to_ascii(),
+        }[ask]()
     got = entry.answer
     if ask == "contract":
         from ..model.contract import Contract
@@ -345,7 +409,9 @@ def _check_auction(entry, spec, path, where):
         if entry.kind == "call":
             want = contract.call.to_ascii()
     if got != want:
-        raise _fail(path, where, f'field "answer": {entry.answer!r} does not agree with the engine ({ask}: {want})')
+        raise _fail(
+            path, where, f'field "answer": {entry.answer!r} does not agree with the engine ({ask}: {want})'
+        )
     return out
 
 
@@ -386,8 +452,10 @@ def load_bank(path: "str | os.PathLike") -> Bank:
     except json.JSONDecodeError as e:
         raise BankError(f"{p}: not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
     except RecursionError:
-        raise BankError(f"{p}: the JSON is nested too deeply to be a bank (a bank is an object "
-                        "of questions, a few levels deep)") from None
+        raise BankError(
+            f"{p}: the JSON is nested too deeply to be a bank (a bank is an object "
+            "of questions, a few levels deep)"
+        ) from None
     except ValueError as e:  # an integer of more digits than Python converts (4,300)
         raise BankError(f"{p}: not a bank: {e}") from None
     except OSError as e:
@@ -406,7 +474,9 @@ def _check_fields(obj: dict, required, known: set, path, where: str) -> None:
             raise _fail(path, where, f'field "{key}" is missing')
     unknown = set(obj) - known
     if unknown:
-        raise _fail(path, where, f'unknown field "{sorted(unknown)[0]}" (fields are {", ".join(sorted(known))})')
+        raise _fail(
+            path, where, f'unknown field "{sorted(unknown)[0]}" (fields are {", ".join(sorted(known))})'
+        )
     if not isinstance(obj["id"], str) or not _ID_RE.match(obj["id"]):
         raise _fail(path, where, 'field "id" must be a name of letters, digits, "-", "_" and "."')
 
@@ -438,7 +508,9 @@ def _validate(data, path) -> Bank:
         seen.add(q["id"])
         topic = q["topic"]
         if not isinstance(topic, str) or not re.fullmatch(r"[a-z][a-z0-9\-]*", topic):
-            raise _fail(path, where, f'field "topic": {topic!r} is not a topic name (known: {", ".join(TOPICS)})')
+            raise _fail(
+                path, where, f'field "topic": {topic!r} is not a topic name (known: {", ".join(TOPICS)})'
+            )
         level = q["level"]
         if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
             raise _fail(path, where, f'field "level" must be 1, 2 or 3, not {level!r}')
@@ -452,10 +524,14 @@ def _validate(data, path) -> Bank:
         if "note" in q and not isinstance(q["note"], str):
             raise _fail(path, where, 'field "note" must be a string')
         check = q.get("check")
-        entry = BankEntry(q["id"], topic, level, kind, prompt, answer, choices, explanation, check, q.get("note"))
+        entry = BankEntry(
+            q["id"], topic, level, kind, prompt, answer, choices, explanation, check, q.get("note")
+        )
         entry.facts = _run_check(entry, path, where)
         entries.append(entry)
-    return Bank(Path(path), data["id"], title, entries, data.get("source"), data.get("language"), data.get("about"))
+    return Bank(
+        Path(path), data["id"], title, entries, data.get("source"), data.get("language"), data.get("about")
+    )
 
 
 # ---- the example auctions of the texts (data/auctions_from_texts.json) as a bank -------------
@@ -479,11 +555,11 @@ def _bank_from_auctions(data: dict, path) -> dict:
     """Questions from the auction examples of the source texts, in the bank format: who
     declares, who is dummy, who leads, how many tricks, passed out or not, and each legality
     check with the call as the text writes it. Every answer is checked by the engine on load."""
-    from ..rules.auction import Auction
     from ..model.contract import Call
+    from ..rules.auction import Auction
     from ..text.i18n import LANGUAGES, translate
-    from .answers import parse_call
     from ..text.words import call_name, seat_name, strain_name
+    from .answers import parse_call
 
     questions = []
     for key in ("auctions", "checks"):
@@ -498,14 +574,24 @@ def _bank_from_auctions(data: dict, path) -> dict:
         if a.get("passed_out"):
             asks = [("passed_out", "yes", "yesno", 1)]
         else:
-            asks = [("declarer", a.get("declarer"), "seat", 1), ("dummy", a.get("dummy"), "seat", 2),
-                    ("leader", a.get("opening_leader"), "seat", 1), ("tricks", a.get("tricks_needed"), "number", 1)]
+            asks = [
+                ("declarer", a.get("declarer"), "seat", 1),
+                ("dummy", a.get("dummy"), "seat", 2),
+                ("leader", a.get("opening_leader"), "seat", 1),
+                ("tricks", a.get("tricks_needed"), "number", 1),
+            ]
         for ask, answer, kind, level in asks:
             if answer is None:
                 raise _fail(path, f"{where} (id {a['id']!r})", f'field "{ask}" is missing')
-            q = {"id": f"{a['id']}.{ask}", "topic": "tricks" if ask == "tricks" else "declarer",
-                 "level": level, "kind": kind, "prompt": _all_langs(_ROLE_MSGIDS[ask]), "answer": answer,
-                 "check": {**base, "ask": ask}}
+            q = {
+                "id": f"{a['id']}.{ask}",
+                "topic": "tricks" if ask == "tricks" else "declarer",
+                "level": level,
+                "kind": kind,
+                "prompt": _all_langs(_ROLE_MSGIDS[ask]),
+                "answer": answer,
+                "check": {**base, "ask": ask},
+            }
             if note:
                 q["note"] = note
             questions.append(q)
@@ -515,15 +601,19 @@ def _bank_from_auctions(data: dict, path) -> dict:
             raise _fail(path, where, 'a check needs "id", "dealer", "calls", "call" and "legal"')
         src = c.get("source") or {}
         if not isinstance(src, dict) or not isinstance(src.get("lang", "en"), str):
-            raise _fail(path, f"{where} (id {c['id']!r})",
-                        'field "source" must be an object such as {"lang": "et", "page": 12}')
+            raise _fail(
+                path,
+                f"{where} (id {c['id']!r})",
+                'field "source" must be an object such as {"lang": "et", "page": 12}',
+            )
         src_lang = src.get("lang", "en")
         if not isinstance(c["calls"], list) or not all(isinstance(x, str) for x in c["calls"]):
-            raise _fail(path, f"{where} (id {c['id']!r})",
-                        'field "calls" must be a list of calls as text')
+            raise _fail(path, f"{where} (id {c['id']!r})", 'field "calls" must be a list of calls as text')
         call = parse_call(c["call"], src_lang)
         if call is None:
-            raise _fail(path, f"{where} (id {c['id']!r})", f'field "call": {c["call"]!r} is not a call in {src_lang}')
+            raise _fail(
+                path, f"{where} (id {c['id']!r})", f'field "call": {c["call"]!r} is not a call in {src_lang}'
+            )
         try:
             seat = Auction.parse(" ".join(c["calls"]), dealer=c["dealer"]).next_seat
         except BridgeError as e:
@@ -532,13 +622,25 @@ def _bank_from_auctions(data: dict, path) -> dict:
         for lang in LANGUAGES:
             shown = c["call"] if lang == src_lang else call_name(call, lang)
             if seat is None:
-                prompt[lang] = translate("The auction is over. May a player still call {call}?", lang, call=shown)
+                prompt[lang] = translate(
+                    "The auction is over. May a player still call {call}?", lang, call=shown
+                )
             else:
-                prompt[lang] = translate("It is {seat}'s turn. May {seat} call {call} now?", lang,
-                                         seat=seat_name(seat, lang), call=shown)
-        q = {"id": c["id"], "topic": "legality", "level": 1, "kind": "yesno", "prompt": prompt,
-             "answer": bool(c["legal"]),
-             "check": {"auction": c["calls"], "dealer": c["dealer"], "ask": "legal", "call": call.to_ascii()}}
+                prompt[lang] = translate(
+                    "It is {seat}'s turn. May {seat} call {call} now?",
+                    lang,
+                    seat=seat_name(seat, lang),
+                    call=shown,
+                )
+        q = {
+            "id": c["id"],
+            "topic": "legality",
+            "level": 1,
+            "kind": "yesno",
+            "prompt": prompt,
+            "answer": bool(c["legal"]),
+            "check": {"auction": c["calls"], "dealer": c["dealer"], "ask": "legal", "call": call.to_ascii()},
+        }
         if c.get("note"):
             q["note"] = c["note"]
         questions.append(q)
@@ -546,23 +648,44 @@ def _bank_from_auctions(data: dict, path) -> dict:
             try:
                 low = Call.parse(c["lowest_in_strain"])
             except BridgeError as e:
-                raise _fail(path, f"{where} (id {c['id']!r})",
-                            f'field "lowest_in_strain": {e}') from None
-            questions.append({
-                "id": f"{c['id']}.lowest", "topic": "legality", "level": 1, "kind": "call",
-                "prompt": {lang: translate("It is {seat}'s turn. What is the lowest bid in {strain} that {seat} may make?",
-                                           lang, seat=seat_name(seat, lang), strain=strain_name(low.strain, lang))
-                           for lang in LANGUAGES},
-                "answer": low.to_ascii(),
-                "check": {"auction": c["calls"], "dealer": c["dealer"], "ask": "lowest", "strain": low.strain.name},
-            })
+                raise _fail(path, f"{where} (id {c['id']!r})", f'field "lowest_in_strain": {e}') from None
+            questions.append(
+                {
+                    "id": f"{c['id']}.lowest",
+                    "topic": "legality",
+                    "level": 1,
+                    "kind": "call",
+                    "prompt": {
+                        lang: translate(
+                            "It is {seat}'s turn. What is the lowest bid in {strain} that {seat} may make?",
+                            lang,
+                            seat=seat_name(seat, lang),
+                            strain=strain_name(low.strain, lang),
+                        )
+                        for lang in LANGUAGES
+                    },
+                    "answer": low.to_ascii(),
+                    "check": {
+                        "auction": c["calls"],
+                        "dealer": c["dealer"],
+                        "ask": "lowest",
+                        "strain": low.strain.name,
+                    },
+                }
+            )
     title = {"en": "Example auctions of the source texts"}
-    return {"format": FORMAT, "id": "auctions-from-texts", "title": title,
-            "source": "data/auctions_from_texts.json", "about": str(data.get("about", ""))[:500],
-            "questions": questions}
+    return {
+        "format": FORMAT,
+        "id": "auctions-from-texts",
+        "title": title,
+        "source": "data/auctions_from_texts.json",
+        "about": str(data.get("about", ""))[:500],
+        "questions": questions,
+    }
 
 
 # ---- a bank entry as a question ---------------------------------------------------------------
+
 
 def _pick(texts: dict, lang: str, fallback: str | None = None) -> str:
     for key in (lang, "en", fallback):
@@ -588,10 +711,17 @@ def bank_question(bank: Bank, entry: BankEntry, lang: str = "en") -> Question:
 
         lines += auction_facts_lines(facts, lang)
     q = Question(
-        id=f"{bank.id}:{entry.id}", topic=entry.topic, level=entry.level, kind=entry.kind,
-        prompt=_pick(entry.prompt, lang, bank.language), answer=entry.answer,
-        choices=list(entry.choices), explanation="\n".join(lines), lang=lang,
-        source=f"bank:{bank.path.resolve()}#{entry.id}", data={"bank": bank.id, "entry": entry.id},
+        id=f"{bank.id}:{entry.id}",
+        topic=entry.topic,
+        level=entry.level,
+        kind=entry.kind,
+        prompt=_pick(entry.prompt, lang, bank.language),
+        answer=entry.answer,
+        choices=list(entry.choices),
+        explanation="\n".join(lines),
+        lang=lang,
+        source=f"bank:{bank.path.resolve()}#{entry.id}",
+        data={"bank": bank.id, "entry": entry.id},
     )
     if facts.get("kind") == "auction":
         from .generators.auctions import AuctionView

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..model.errors import BridgeError
 from ..model.registry import Registry
@@ -142,8 +143,14 @@ GENERATORS: Registry = Registry("GENERATORS")
 """generator name -> Generator: the built-in ones are registered when ``bridgelab.quiz`` loads."""
 
 
-def register_generator(topic: str, level: int = 1, *, name: str | None = None, weight: float = 1.0,
-                       description: str | None = None):
+def register_generator(
+    topic: str,
+    level: int = 1,
+    *,
+    name: str | None = None,
+    weight: float = 1.0,
+    description: str | None = None,
+):
     """Decorator: register ``fn(rng: numpy.random.Generator, lang: str) -> Question`` under a topic.
 
     A new topic is added to ``TOPICS`` (with ``description`` or the function's docstring).
@@ -173,7 +180,8 @@ def generators_for(topics=None, level=None) -> list[Generator]:
                 f"(or the groups {', '.join(TOPIC_GROUPS)})"
             )
     out = [
-        g for g in GENERATORS.values()
+        g
+        for g in GENERATORS.values()
         if (topics is None or g.topic in topics) and (level is None or g.level <= int(level))
     ]
     return out
@@ -185,6 +193,7 @@ def finish_question(q: "Question", lang: str) -> "Question":
     Every question passes here, made by a generator or read from a bank."""
     from ..model.cards import SEATS
     from ..text.words import seat_name, yes_no
+
     q.lang = lang
     q.prompt = _capital(q.prompt)
     q.explanation = "\n".join(_capital(line) for line in q.explanation.splitlines())

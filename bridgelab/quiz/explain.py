@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..text.i18n import translate as _t
 from ..rules.scoring import MESSAGES
+from ..text.i18n import translate as _t
 from ..text.words import contract_name
 
 __all__ = ["score_lines", "rubber_lines", "where_text", "vulnerability_text"]
@@ -50,6 +50,11 @@ def rubber_lines(bd, lang: str = "en") -> list[str]:
     if not bd.made:
         lines.append(_t("The contract failed: the declaring side writes nothing below the line.", lang))
     if any(p.line is None for p in bd.parts):
-        lines.append(_t("Rubber bridge has no game or part-score bonus on each deal: "
-                        "the bonus for the rubber is written when a side wins two games.", lang))
+        lines.append(
+            _t(
+                "Rubber bridge has no game or part-score bonus on each deal: "
+                "the bonus for the rubber is written when a side wins two games.",
+                lang,
+            )
+        )
     return lines

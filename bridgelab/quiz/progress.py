@@ -19,21 +19,23 @@ its SQL statements.
 from __future__ import annotations
 
 import os
-import sqlite3
 import shutil
+import sqlite3
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..model.errors import BridgeError, ProgressError
+from ..model.errors import ProgressError
 
-__all__ = ["ProgressStore", "Mistake", "PlayedDeal", "default_path", "SCHEMA_VERSION",
-           "MIGRATIONS"]
+__all__ = ["ProgressStore", "Mistake", "PlayedDeal", "default_path", "SCHEMA_VERSION", "MIGRATIONS"]
 
 MIGRATIONS: list[tuple[int, str, tuple[str, ...]]] = [
-    (1, "the answers table (the first schema, before sessions were kept)", (
-        """CREATE TABLE IF NOT EXISTS answers (
+    (
+        1,
+        "the answers table (the first schema, before sessions were kept)",
+        (
+            """CREATE TABLE IF NOT EXISTS answers (
             id          INTEGER PRIMARY KEY AUTOINCREMENT,
             user        TEXT NOT NULL,
             question_id TEXT NOT NULL,
@@ -48,13 +50,19 @@ MIGRATIONS: list[tuple[int, str, tuple[str, ...]]] = [
             correct     INTEGER NOT NULL,
             answered_at REAL NOT NULL
         )""",
-        "CREATE INDEX IF NOT EXISTS answers_user ON answers (user, question_id)",
-    )),
-    (2, "answers.session: the quiz session each answer belongs to (older answers: '')", (
-        "ALTER TABLE answers ADD COLUMN session TEXT NOT NULL DEFAULT ''",
-    )),
-    (3, "plays: the deals played with the coach", (
-        """CREATE TABLE IF NOT EXISTS plays (
+            "CREATE INDEX IF NOT EXISTS answers_user ON answers (user, question_id)",
+        ),
+    ),
+    (
+        2,
+        "answers.session: the quiz session each answer belongs to (older answers: '')",
+        ("ALTER TABLE answers ADD COLUMN session TEXT NOT NULL DEFAULT ''",),
+    ),
+    (
+        3,
+        "plays: the deals played with the coach",
+        (
+            """CREATE TABLE IF NOT EXISTS plays (
             id          INTEGER PRIMARY KEY AUTOINCREMENT,
             user        TEXT NOT NULL,
             deal        TEXT NOT NULL,
@@ -70,8 +78,9 @@ MIGRATIONS: list[tuple[int, str, tuple[str, ...]]] = [
             source      TEXT NOT NULL,
             played_at   REAL NOT NULL
         )""",
-        "CREATE INDEX IF NOT EXISTS plays_user ON plays (user, id)",
-    )),
+            "CREATE INDEX IF NOT EXISTS plays_user ON plays (user, id)",
+        ),
+    ),
 ]
 """(version, what it does, SQL statements), oldest first; each runs once, in order."""
 
@@ -147,26 +156,37 @@ def _explain(e: sqlite3.Error, path, doing: str, timeout: float) -> ProgressErro
     folder = Path(str(path)).parent
     folder_readonly = str(path) != ":memory:" and folder.is_dir() and not os.access(folder, os.W_OK)
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
-        why = (f"another program (a notebook, a quiz, the app) has been writing to it for more "
-               f"than {timeout:g} s; close it or try again (nothing already saved is lost)")
+        why = (
+            f"another program (a notebook, a quiz, the app) has been writing to it for more "
+            f"than {timeout:g} s; close it or try again (nothing already saved is lost)"
+        )
     elif name.startswith("SQLITE_FULL") or "disk is full" in text:
         why = "the disk is full; free some space and try again (nothing already saved is lost)"
     elif name == "SQLITE_READONLY_DIRECTORY" or (
-            name.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY")) and folder_readonly):
-        why = (f"its folder {Path(str(path)).parent} is read-only, and SQLite writes its journal "
-               "beside the file; give the folder write permission, use another path, or open "
-               "it with readonly=True to read it")
+        name.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY")) and folder_readonly
+    ):
+        why = (
+            f"its folder {Path(str(path)).parent} is read-only, and SQLite writes its journal "
+            "beside the file; give the folder write permission, use another path, or open "
+            "it with readonly=True to read it"
+        )
     elif name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
-        why = ("the file is read-only; give it write permission, use another file, or open it "
-               "with readonly=True to read it")
+        why = (
+            "the file is read-only; give it write permission, use another file, or open it "
+            "with readonly=True to read it"
+        )
     elif name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
-        why = ("it cannot be opened or created: check that the folder exists and may be written "
-               "(SQLite keeps its journal beside the file), or give another path")
+        why = (
+            "it cannot be opened or created: check that the folder exists and may be written "
+            "(SQLite keeps its journal beside the file), or give another path"
+        )
     elif name.startswith("SQLITE_NOTADB") or "not a database" in text:
         why = "it is not a bridgelab progress database (not SQLite at all): give another path"
     elif name.startswith("SQLITE_CORRUPT") or "malformed" in text:
-        why = ("it is damaged; ProgressStore.recover(path) copies the answers that can still be "
-               "read to a new file")
+        why = (
+            "it is damaged; ProgressStore.recover(path) copies the answers that can still be "
+            "read to a new file"
+        )
     elif name.startswith("SQLITE_IOERR") or "disk I/O" in text:
         why = "the disk reported an error; check the disk and the free space, and try again"
     else:
@@ -183,8 +203,9 @@ class ProgressStore:
     >>> store = ProgressStore(":memory:")
     """
 
-    def __init__(self, path: "str | os.PathLike | None" = None, *, timeout: float = 2.0,
-                 readonly: bool = False):
+    def __init__(
+        self, path: "str | os.PathLike | None" = None, *, timeout: float = 2.0, readonly: bool = False
+    ):
         self.path = default_path() if path is None else (path if str(path) == ":memory:" else Path(path))
         self.timeout = float(timeout)
         self.readonly = bool(readonly)
@@ -193,14 +214,18 @@ class ProgressStore:
             try:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise ProgressError(f"cannot create the folder for the progress file {self.path}: "
-                                    f"{e.strerror or e}") from None
+                raise ProgressError(
+                    f"cannot create the folder for the progress file {self.path}: {e.strerror or e}"
+                ) from None
         if not memory and Path(self.path).is_dir():
-            raise ProgressError(f"the progress file {self.path} is a folder: give the path of a "
-                                "file, such as progress.sqlite3 inside it")
+            raise ProgressError(
+                f"the progress file {self.path} is a folder: give the path of a "
+                "file, such as progress.sqlite3 inside it"
+            )
         if not memory and readonly and not Path(self.path).is_file():
-            raise ProgressError(f"the progress file {self.path} does not exist (readonly=True "
-                                "reads an existing file)")
+            raise ProgressError(
+                f"the progress file {self.path} does not exist (readonly=True reads an existing file)"
+            )
         self._lock = threading.Lock()
         self._conn = None
         try:
@@ -255,14 +280,14 @@ class ProgressStore:
     def _check_integrity(self) -> None:
         """Refuse a damaged file (quick_check reads every page once) instead of reading half."""
         rows = self._conn.execute("PRAGMA quick_check(5)").fetchall()
-        problems = [" ".join(str(r[0]).replace("*** in database main ***", "").split())
-                    for r in rows]
+        problems = [" ".join(str(r[0]).replace("*** in database main ***", "").split()) for r in rows]
         if problems != ["ok"]:
             raise ProgressError(
                 f"the progress file {self.path} is damaged "
                 f"({'; '.join(p for p in problems if p)[:200]}); bridgelab "
                 "has not changed it. ProgressStore.recover(path) copies every answer that can still "
-                "be read into a new file and keeps the damaged one beside it")
+                "be read into a new file and keeps the damaged one beside it"
+            )
 
     def _tables(self) -> set[str]:
         rows = self._conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
@@ -273,13 +298,16 @@ class ProgressStore:
         its columns; 0 for a new file."""
         tables = self._tables()
         if "schema_version" in tables:
-            return int(self._conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-                       .fetchone()[0])
+            return int(
+                self._conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()[0]
+            )
         if "answers" not in tables:
             if tables - {"sqlite_sequence"}:
-                raise ProgressError(f"{self.path} is an SQLite file of another program (tables "
-                                    f"{', '.join(sorted(tables))}), not a bridgelab progress "
-                                    "database")
+                raise ProgressError(
+                    f"{self.path} is an SQLite file of another program (tables "
+                    f"{', '.join(sorted(tables))}), not a bridgelab progress "
+                    "database"
+                )
             return 0
         columns = {r[1] for r in self._conn.execute("PRAGMA table_info(answers)")}
         return 2 if "session" in columns else 1
@@ -290,7 +318,8 @@ class ProgressStore:
         if found > SCHEMA_VERSION:
             raise ProgressError(
                 f"the progress file {self.path} was written by a newer bridgelab (schema {found}; "
-                f"this one knows up to {SCHEMA_VERSION}): upgrade bridgelab to use it")
+                f"this one knows up to {SCHEMA_VERSION}): upgrade bridgelab to use it"
+            )
         if found == SCHEMA_VERSION and "schema_version" in self._tables():
             return found
         if self.readonly:
@@ -303,8 +332,9 @@ class ProgressStore:
             now = time.time()
             for version, about, statements in MIGRATIONS:
                 if version <= found:
-                    cur.execute("INSERT OR IGNORE INTO schema_version VALUES (?, ?, ?)",
-                                (version, about, now))
+                    cur.execute(
+                        "INSERT OR IGNORE INTO schema_version VALUES (?, ?, ?)", (version, about, now)
+                    )
                     continue
                 for sql in statements:
                     cur.execute(sql)
@@ -317,8 +347,7 @@ class ProgressStore:
         return SCHEMA_VERSION
 
     @classmethod
-    def recover(cls, path: "str | os.PathLike",
-                to: "str | os.PathLike | None" = None) -> "ProgressStore":
+    def recover(cls, path: "str | os.PathLike", to: "str | os.PathLike | None" = None) -> "ProgressStore":
         """Copy the answers that can still be read from a damaged file into a new store.
 
         The damaged file is renamed ``<name>.damaged-<time>`` (kept, never deleted) and the new
@@ -336,8 +365,7 @@ class ProgressStore:
                     if side.exists():
                         shutil.move(str(side), str(keep) + extra)
             except OSError as e:
-                raise ProgressError(f"cannot rename the damaged file {src}: "
-                                    f"{e.strerror or e}") from None
+                raise ProgressError(f"cannot rename the damaged file {src}: {e.strerror or e}") from None
             src = keep
         rows, columns = _readable_rows(src)
         store = cls(target)
@@ -350,8 +378,10 @@ class ProgressStore:
                 values = dict(zip(columns, row))
                 values.setdefault("session", "")
                 try:
-                    cur.execute(f"INSERT INTO answers ({', '.join(names)}) VALUES "
-                                f"({', '.join('?' * len(names))})", [values[c] for c in names])
+                    cur.execute(
+                        f"INSERT INTO answers ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+                        [values[c] for c in names],
+                    )
                     copied += 1
                 except sqlite3.Error:
                     continue
@@ -376,8 +406,9 @@ class ProgressStore:
         """Run ``statements`` ((sql, params) pairs) in one committed transaction; the last
         statement's row id. Any failure rolls back and says why, as a ProgressError."""
         if self.readonly:
-            raise ProgressError(f"the progress file {self.path} was opened with readonly=True: "
-                                f"cannot {doing} it")
+            raise ProgressError(
+                f"the progress file {self.path} was opened with readonly=True: cannot {doing} it"
+            )
         with self._lock:
             cur = self._conn.cursor()
             try:
@@ -397,34 +428,99 @@ class ProgressStore:
                 raise
         return row
 
-    def record(self, *, user: str, session: str, question_id: str, source: str, seed, topic: str,
-               level: int, kind: str, lang: str, given: str, expected: str, correct: bool) -> int:
+    def record(
+        self,
+        *,
+        user: str,
+        session: str,
+        question_id: str,
+        source: str,
+        seed,
+        topic: str,
+        level: int,
+        kind: str,
+        lang: str,
+        given: str,
+        expected: str,
+        correct: bool,
+    ) -> int:
         """Store one answer in its own committed transaction; returns its row id."""
-        row = self._write("save an answer in", [(
-            "INSERT INTO answers (user, session, question_id, source, seed, topic, level, kind,"
-            " lang, given, expected, correct, answered_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (user, session, question_id, source, None if seed is None else int(seed), topic,
-             int(level), kind, lang, str(given), str(expected), int(bool(correct)), time.time()),
-        )])
+        row = self._write(
+            "save an answer in",
+            [
+                (
+                    "INSERT INTO answers (user, session, question_id, source, seed, topic, level, kind,"
+                    " lang, given, expected, correct, answered_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (
+                        user,
+                        session,
+                        question_id,
+                        source,
+                        None if seed is None else int(seed),
+                        topic,
+                        int(level),
+                        kind,
+                        lang,
+                        str(given),
+                        str(expected),
+                        int(bool(correct)),
+                        time.time(),
+                    ),
+                )
+            ],
+        )
         return int(row)
 
-    def record_play(self, *, user: str, deal: str, contract: str, declarer: str, learner: str,
-                    cards: str, tricks: int, dd_tricks: int, hints: int, made: bool,
-                    claimed: bool = False, source: str = "") -> int:
+    def record_play(
+        self,
+        *,
+        user: str,
+        deal: str,
+        contract: str,
+        declarer: str,
+        learner: str,
+        cards: str,
+        tricks: int,
+        dd_tricks: int,
+        hints: int,
+        made: bool,
+        claimed: bool = False,
+        source: str = "",
+    ) -> int:
         """Store one played deal (a coach session's end) in its own transaction; returns its id."""
-        row = self._write("save a played deal in", [(
-            "INSERT INTO plays (user, deal, contract, declarer, learner, cards, tricks,"
-            " dd_tricks, hints, made, claimed, source, played_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (user, deal, contract, declarer, learner, cards, int(tricks), int(dd_tricks),
-             int(hints), int(bool(made)), int(bool(claimed)), source, time.time()),
-        )])
+        row = self._write(
+            "save a played deal in",
+            [
+                (
+                    "INSERT INTO plays (user, deal, contract, declarer, learner, cards, tricks,"
+                    " dd_tricks, hints, made, claimed, source, played_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (
+                        user,
+                        deal,
+                        contract,
+                        declarer,
+                        learner,
+                        cards,
+                        int(tricks),
+                        int(dd_tricks),
+                        int(hints),
+                        int(bool(made)),
+                        int(bool(claimed)),
+                        source,
+                        time.time(),
+                    ),
+                )
+            ],
+        )
         return int(row)
 
     def clear(self, user: str = "default") -> None:
         """Forget every answer and played deal of ``user``."""
-        self._write("clear answers in", [("DELETE FROM answers WHERE user = ?", (user,)),
-                                         ("DELETE FROM plays WHERE user = ?", (user,))])
+        self._write(
+            "clear answers in",
+            [("DELETE FROM answers WHERE user = ?", (user,)), ("DELETE FROM plays WHERE user = ?", (user,))],
+        )
 
     def _read(self, sql: str, params=()) -> "tuple[list[str], list[tuple]]":
         """(column names, rows) of a query; a ProgressError if the file cannot be read."""
@@ -452,7 +548,9 @@ class ProgressStore:
         with self._lock:
             rows = self._read(
                 "SELECT topic, level, COUNT(*), SUM(correct) FROM answers WHERE user = ?"
-                " GROUP BY topic, level ORDER BY topic, level", (user,))[1]
+                " GROUP BY topic, level ORDER BY topic, level",
+                (user,),
+            )[1]
         df = pd.DataFrame(rows, columns=["topic", "level", "asked", "right"])
         df["asked"] = df["asked"].astype("int64")
         df["right"] = df["right"].astype("int64")
@@ -468,7 +566,9 @@ class ProgressStore:
                    FROM answers a
                    JOIN (SELECT question_id, MAX(id) AS last FROM answers WHERE user = ?
                          GROUP BY question_id) l ON a.id = l.last
-                   WHERE a.correct = 0 ORDER BY a.id""", (user,))[1]
+                   WHERE a.correct = 0 ORDER BY a.id""",
+                (user,),
+            )[1]
         return [Mistake(*r) for r in rows]
 
     def plays(self, user: str = "default", *, went_down: bool | None = None) -> list[PlayedDeal]:
@@ -478,7 +578,8 @@ class ProgressStore:
             rows = self._read(
                 "SELECT id, user, deal, contract, declarer, learner, cards, tricks, dd_tricks, hints,"
                 " made, claimed, source, played_at FROM plays WHERE user = ? ORDER BY id",
-                (user,))[1]
+                (user,),
+            )[1]
         out = [PlayedDeal(*r[:10], bool(r[10]), bool(r[11]), *r[12:]) for r in rows]
         if went_down is not None:
             out = [p for p in out if p.went_down == went_down]
@@ -500,8 +601,7 @@ def _readable_rows(path: Path) -> "tuple[list[tuple], list[str]]":
         if not columns:
             raise ProgressError(f"{path}: no answers can be read (the table of answers is lost)")
         top = 0
-        for sql in ("SELECT seq FROM sqlite_sequence WHERE name = 'answers'",
-                    "SELECT MAX(id) FROM answers"):
+        for sql in ("SELECT seq FROM sqlite_sequence WHERE name = 'answers'", "SELECT MAX(id) FROM answers"):
             try:
                 top = max(top, int(con.execute(sql).fetchone()[0] or 0))
             except (sqlite3.Error, TypeError):

@@ -15,7 +15,7 @@ that is due, so the learner practises the idea, not one memorised deal.
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import numpy as np
 
@@ -31,12 +31,14 @@ def _fsrs():
     try:
         import fsrs
     except ImportError:  # pragma: no cover - fsrs is in the app extra
-        raise BridgeError("'what to practise next' needs the fsrs package: pip install 'bridgelab[app]'") from None
+        raise BridgeError(
+            "'what to practise next' needs the fsrs package: pip install 'bridgelab[app]'"
+        ) from None
     return fsrs
 
 
 def _when(t: float) -> datetime:
-    return datetime.fromtimestamp(float(t), tz=timezone.utc)
+    return datetime.fromtimestamp(float(t), tz=UTC)
 
 
 class PracticeScheduler:
@@ -57,15 +59,24 @@ class PracticeScheduler:
                 continue
             card = cards.get(source) or fsrs.Card()
             rating = fsrs.Rating.Good if a["correct"] else fsrs.Rating.Again
-            cards[source], _ = self.scheduler.review_card(card, rating, review_datetime=_when(a["answered_at"]))
+            cards[source], _ = self.scheduler.review_card(
+                card, rating, review_datetime=_when(a["answered_at"])
+            )
         return cards
 
     def kinds(self, topics=None, level=None) -> list[str]:
         """The kinds a practice can draw from: ``gen:<name>`` of each generator of the topics."""
         return [f"gen:{g.name}" for g in generators_for(topics, level)]
 
-    def next_kind(self, store: ProgressStore, user: str, topics=None, level=None,
-                  now: "float | None" = None, rng: "np.random.Generator | None" = None) -> str:
+    def next_kind(
+        self,
+        store: ProgressStore,
+        user: str,
+        topics=None,
+        level=None,
+        now: "float | None" = None,
+        rng: "np.random.Generator | None" = None,
+    ) -> str:
         """The kind to ask next: the most overdue, else one never asked, else the soonest due."""
         kinds = self.kinds(topics, level)
         if not kinds:
@@ -91,13 +102,15 @@ class PracticeScheduler:
 
         return GENERATORS[kind[4:]].topic
 
-    def session(self, store, user: str, lang: str = "en", topics=None, level=None, banks=None,
-                seed=None) -> "PracticeSession":
+    def session(
+        self, store, user: str, lang: str = "en", topics=None, level=None, banks=None, seed=None
+    ) -> "PracticeSession":
         """A quiz that asks, each time, a new question of the kind that is due."""
         if store is None:
-            raise BridgeError("'what to practise next' needs a progress store: it reads the learner's answers")
-        return PracticeSession(self, topics=topics, level=level, lang=lang, seed=seed, store=store,
-                               user=user)
+            raise BridgeError(
+                "'what to practise next' needs a progress store: it reads the learner's answers"
+            )
+        return PracticeSession(self, topics=topics, level=level, lang=lang, seed=seed, store=store, user=user)
 
 
 class PracticeSession(QuizSession):

@@ -4,21 +4,31 @@ from __future__ import annotations
 
 import sqlite3
 import uuid
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 import numpy as np
 
 from ..model.cards import SEATS
 from ..model.contract import Call
 from ..model.errors import BridgeError
-from ..text.i18n import check_language, translate as _t
-from .answers import (MAX_ANSWER, format_number, normalise_text, parse_call, parse_choice,
-                      parse_number, parse_pattern, parse_seat, parse_yesno)
+from ..text.i18n import check_language
+from ..text.i18n import translate as _t
+from ..text.words import seat_name, yes_no
+from .answers import (
+    MAX_ANSWER,
+    format_number,
+    normalise_text,
+    parse_call,
+    parse_choice,
+    parse_number,
+    parse_pattern,
+    parse_seat,
+    parse_yesno,
+)
 from .banks import _languages_of, bank_question, load_bank
 from .core import GENERATORS, Feedback, Question, expand_topics, finish_question, generators_for
 from .progress import ProgressStore
-from ..text.words import seat_name, yes_no
 
 __all__ = ["QuizSession", "bank_question", "make_question", "review_mistakes"]
 
@@ -27,6 +37,7 @@ __all__ = ["QuizSession", "bank_question", "make_question", "review_mistakes"]
 # A question's source is "gen:<generator name>" with a seed, or "bank:<file>#<entry id>": enough
 # to make the same question again in any language (for the review of mistakes, a change of
 # language, or another day).
+
 
 def make_question(source: str, seed: "int | None", lang: str = "en") -> Question:
     """The question with this source and seed, in ``lang``."""
@@ -54,6 +65,7 @@ def make_question(source: str, seed: "int | None", lang: str = "en") -> Question
 
 
 # ---- reading an answer ----------------------------------------------------------------------
+
 
 def _read(q: Question, text) -> "tuple[bool, str, bool]":
     """(correct, what was read, understood) for the learner's ``text``."""
@@ -133,6 +145,7 @@ _HINTS = {
 
 # ---- the session ------------------------------------------------------------------------------
 
+
 class QuizSession:
     """Questions one at a time, drawn by seed from the topics' generators and the banks.
 
@@ -147,10 +160,19 @@ class QuizSession:
     be read is final.
     """
 
-    def __init__(self, topics: "Iterable[str] | str | None" = None, level: "int | None" = None,
-                 lang: str = "en", seed: "int | None" = None, store=None, user: str = "default",
-                 banks: "Iterable[str | Path] | None" = None, length: "int | None" = None, *,
-                 questions: "list[tuple[str, int | None]] | None" = None):
+    def __init__(
+        self,
+        topics: "Iterable[str] | str | None" = None,
+        level: "int | None" = None,
+        lang: str = "en",
+        seed: "int | None" = None,
+        store=None,
+        user: str = "default",
+        banks: "Iterable[str | Path] | None" = None,
+        length: "int | None" = None,
+        *,
+        questions: "list[tuple[str, int | None]] | None" = None,
+    ):
         self._lang = check_language(lang)
         self.topics = expand_topics(topics)
         self.level = level
@@ -171,7 +193,9 @@ class QuizSession:
             for path in banks or []:
                 bank = load_bank(path)
                 for e in bank.entries:
-                    if (self.topics is None or e.topic in self.topics) and (level is None or e.level <= level):
+                    if (self.topics is None or e.topic in self.topics) and (
+                        level is None or e.level <= level
+                    ):
                         self._bank_sources.append(f"bank:{bank.path}#{e.id}")
                         self._bank_langs[f"bank:{bank.path}#{e.id}"] = _languages_of(e)
             if not self._gens and not self._bank_sources:
@@ -182,7 +206,9 @@ class QuizSession:
         self._bank_next = 0
         self._keep_bank_entries_in(self._lang)
         if self._fixed is None and not self._gens and not self._bank_sources:
-            raise BridgeError(_t("no questions in this language for these topics: choose other topics", self._lang))
+            raise BridgeError(
+                _t("no questions in this language for these topics: choose other topics", self._lang)
+            )
         self.asked = 0
         self.right = 0
         self.missed: list[Question] = []
@@ -202,8 +228,11 @@ class QuizSession:
     def lang(self, value: str) -> None:
         self._lang = check_language(value)
         self._keep_bank_entries_in(self._lang)
-        if self._spec is not None and self._spec[0] in self._bank_langs \
-                and self._lang not in self._bank_langs[self._spec[0]]:
+        if (
+            self._spec is not None
+            and self._spec[0] in self._bank_langs
+            and self._lang not in self._bank_langs[self._spec[0]]
+        ):
             self._deal()  # this bank question is not written in the new language: the next one
             return
         if self._current is not None and self._spec is not None:
@@ -211,13 +240,18 @@ class QuizSession:
             self._current = make_question(*self._spec, lang=self._lang)
             if feedback is not None:  # the same verdict, explained in the new language
                 given = _given_in(before, self._current, feedback.given)
-                self._feedback = Feedback(feedback.correct, given, self._current.answer_text,
-                                          self._current.explanation, self._current.id)
+                self._feedback = Feedback(
+                    feedback.correct,
+                    given,
+                    self._current.answer_text,
+                    self._current.explanation,
+                    self._current.id,
+                )
 
     def _keep_bank_entries_in(self, lang: str) -> None:
         """Bank questions are asked only in a language they are written in: never in English
         instead."""
-        done, rest = self._bank_sources[:self._bank_next], self._bank_sources[self._bank_next:]
+        done, rest = self._bank_sources[: self._bank_next], self._bank_sources[self._bank_next :]
         self._bank_sources = done + [s for s in rest if lang in self._bank_langs.get(s, {lang})]
 
     # ---- dealing questions
@@ -280,28 +314,60 @@ class QuizSession:
             return self._feedback
         raw = "" if text is None else str(text)
         if len(raw) > MAX_ANSWER:  # a pasted page: refused at once, not read for seconds
-            return Feedback(False, raw[:40] + "…", q.answer_text,
-                            _t("That answer is {length} characters long: an answer is at most "
-                               "{limit}.", self._lang, length=len(raw), limit=MAX_ANSWER),
-                            q.id, understood=False)
+            return Feedback(
+                False,
+                raw[:40] + "…",
+                q.answer_text,
+                _t(
+                    "That answer is {length} characters long: an answer is at most {limit}.",
+                    self._lang,
+                    length=len(raw),
+                    limit=MAX_ANSWER,
+                ),
+                q.id,
+                understood=False,
+            )
         correct, given, understood = _read(q, raw)
         if not understood:
-            return Feedback(False, given, q.answer_text,
-                            _t("I could not read {given!r}: {hint}.", self._lang, given=given,
-                               hint=_t(_HINTS[q.kind], self._lang)),
-                            q.id, understood=False)
+            return Feedback(
+                False,
+                given,
+                q.answer_text,
+                _t(
+                    "I could not read {given!r}: {hint}.",
+                    self._lang,
+                    given=given,
+                    hint=_t(_HINTS[q.kind], self._lang),
+                ),
+                q.id,
+                understood=False,
+            )
         fb = Feedback(correct, given, q.answer_text, q.explanation, q.id)
         if self.store is not None:
             try:
-                self.store.record(user=self.user, session=self.session_id, question_id=q.id,
-                                  source=q.source, seed=q.seed, topic=q.topic, level=q.level,
-                                  kind=q.kind, lang=self._lang, given=given,
-                                  expected=str(q.answer), correct=correct)
+                self.store.record(
+                    user=self.user,
+                    session=self.session_id,
+                    question_id=q.id,
+                    source=q.source,
+                    seed=q.seed,
+                    topic=q.topic,
+                    level=q.level,
+                    kind=q.kind,
+                    lang=self._lang,
+                    given=given,
+                    expected=str(q.answer),
+                    correct=correct,
+                )
             except sqlite3.Error as e:  # read-only, locked, full or damaged: a package error
                 raise BridgeError(
-                    _t("Your answer could not be saved in {path} ({error}): ask your teacher to "
-                       "check the progress file.", self._lang, path=str(self.store.path),
-                       error=str(e))
+                    _t(
+                        "Your answer could not be saved in {path} ({error}): ask your teacher to "
+                        "check the progress file.",
+                        self._lang,
+                        path=str(self.store.path),
+                        error=str(e),
+                    )
                 ) from None
         self._feedback = fb
         self.asked += 1
@@ -317,8 +383,12 @@ class QuizSession:
         """A session over the questions missed here (same language, store and user)."""
         if not self.missed:
             raise BridgeError("nothing to review: no question was missed in this session")
-        return QuizSession(lang=self._lang, store=self.store, user=self.user,
-                           questions=[(q.source, q.seed) for q in self.missed])
+        return QuizSession(
+            lang=self._lang,
+            store=self.store,
+            user=self.user,
+            questions=[(q.source, q.seed) for q in self.missed],
+        )
 
     @classmethod
     def mistakes(cls, store=None, user: str = "default", lang: str = "en", topics=None) -> "QuizSession":
@@ -329,8 +399,10 @@ class QuizSession:
         return _t("{right} right out of {asked}", self._lang, right=self.right, asked=self.asked)
 
     def __repr__(self) -> str:
-        return (f"QuizSession(topics={self.topics!r}, lang={self._lang!r}, seed={self.seed!r}, "
-                f"asked={self.asked}, right={self.right})")
+        return (
+            f"QuizSession(topics={self.topics!r}, lang={self._lang!r}, seed={self.seed!r}, "
+            f"asked={self.asked}, right={self.right})"
+        )
 
 
 def review_mistakes(store=None, user: str = "default", lang: str = "en", topics=None) -> QuizSession:

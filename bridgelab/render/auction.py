@@ -47,8 +47,9 @@ def auction_rows(auction, first: Seat, show_next: bool = True):
     return order, [r + [None] * (4 - len(r)) for r in rows]
 
 
-def auction_text(auction, first: Seat = Seat.W, *, lang: str | None = None, show_next: bool = True,
-                 summary: bool = False) -> str:
+def auction_text(
+    auction, first: Seat = Seat.W, *, lang: str | None = None, show_next: bool = True, summary: bool = False
+) -> str:
     """The auction as a text table, one column per seat starting with ``first``."""
     order, rows = auction_rows(auction, first, show_next)
     heads = [_seat_label(s, lang) for s in order]
@@ -61,13 +62,14 @@ def auction_text(auction, first: Seat = Seat.W, *, lang: str | None = None, show
     return "\n".join(lines)
 
 
-def auction_html(auction, first: Seat = Seat.W, *, lang: str | None = None, show_next: bool = True,
-                 summary: bool = True) -> str:
+def auction_html(
+    auction, first: Seat = Seat.W, *, lang: str | None = None, show_next: bool = True, summary: bool = True
+) -> str:
     """The auction as an HTML table (deterministic: no ids, no scripts)."""
     order, rows = auction_rows(auction, first, show_next)
     td = 'style="padding:2px 10px;text-align:left"'
     head = "".join(
-        f'<th {td}{" title=" + chr(34) + "dealer" + chr(34) if s is auction.dealer else ""}>'
+        f"<th {td}{' title=' + chr(34) + 'dealer' + chr(34) if s is auction.dealer else ''}>"
         f"{html.escape(_seat_label(s, lang))}</th>"
         for s in order
     )
@@ -80,7 +82,8 @@ def auction_html(auction, first: Seat = Seat.W, *, lang: str | None = None, show
     )
     if summary and auction.is_over:
         out = (
-            '<div class="bridgelab-auction-box">' + out
+            '<div class="bridgelab-auction-box">'
+            + out
             + '<div style="font-family:sans-serif;font-size:90%;color:#333">'
             f"{colour_suits(html.escape(auction_summary(auction, lang)))}</div></div>"
         )

@@ -9,15 +9,24 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from ..model.cards import SEATS, SUITS, SUIT_SYMBOLS, Seat, holding_to_text
+from ..model.cards import SEATS, SUIT_SYMBOLS, SUITS, Seat, holding_to_text
 from ..text.terms import rank_letters
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.deal import Board, Deal
     from ..model.hand import Hand
 
-__all__ = ["hand_text", "hand_html", "deal_text", "deal_html", "suit_html", "ranks_text",
-           "colour_suits", "SYMBOLS", "RED"]
+__all__ = [
+    "hand_text",
+    "hand_html",
+    "deal_text",
+    "deal_html",
+    "suit_html",
+    "ranks_text",
+    "colour_suits",
+    "SYMBOLS",
+    "RED",
+]
 
 RED = "#c00000"
 SYMBOLS = tuple(SUIT_SYMBOLS[s.name] for s in SUITS)
@@ -71,7 +80,9 @@ def hand_html(hand: "Hand", summary: bool = True) -> str:
     foot = f'<div style="color:#555;font-size:85%">{hand.hcp} HCP, {hand.pattern}</div>' if summary else ""
     return (
         '<div class="bridgelab-hand" style="font-family:sans-serif;line-height:1.3">'
-        + _hand_cell(hand) + foot + "</div>"
+        + _hand_cell(hand)
+        + foot
+        + "</div>"
     )
 
 
@@ -86,8 +97,13 @@ def _label(deal: "Deal", seat: Seat, show_hcp: bool, lang: str = "en") -> str:
     return f"{name} ({deal[seat].hcp})" if show_hcp else name
 
 
-def deal_text(deal: "Deal", board: "Board | None" = None, show_hcp: bool = False,
-              lang: str = "en", letters: "dict[str, str] | None" = None) -> str:
+def deal_text(
+    deal: "Deal",
+    board: "Board | None" = None,
+    show_hcp: bool = False,
+    lang: str = "en",
+    letters: "dict[str, str] | None" = None,
+) -> str:
     """A compass diagram in plain text, North at the top; seats named in ``lang``."""
     width = 22
     n, e, s, w = (hand_lines(deal[seat], letters) for seat in SEATS)
@@ -105,8 +121,13 @@ def deal_text(deal: "Deal", board: "Board | None" = None, show_hcp: bool = False
     return "\n".join(line.rstrip() for line in lines)
 
 
-def deal_html(deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
-              lang: str = "en", letters: "dict[str, str] | None" = None) -> str:
+def deal_html(
+    deal: "Deal",
+    board: "Board | None" = None,
+    show_hcp: bool = True,
+    lang: str = "en",
+    letters: "dict[str, str] | None" = None,
+) -> str:
     """A compass diagram as an HTML table, North at the top, board facts in the middle; seats
     named in ``lang``."""
     cell = 'style="vertical-align:top;padding:4px 10px;text-align:left"'
@@ -137,18 +158,22 @@ def deal_html(deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
 class Diagram:
     """A deal's diagram in one language, shown as HTML in a notebook and as text elsewhere."""
 
-    def __init__(self, deal: "Deal", board: "Board | None" = None, show_hcp: bool = True,
-                 lang: str = "en", local_ranks: bool = False):
+    def __init__(
+        self,
+        deal: "Deal",
+        board: "Board | None" = None,
+        show_hcp: bool = True,
+        lang: str = "en",
+        local_ranks: bool = False,
+    ):
         self.deal, self.board, self.show_hcp, self.lang = deal, board, show_hcp, lang
         self.letters = rank_letters(lang) if local_ranks else None
 
     def __str__(self) -> str:
-        return deal_text(self.deal, self.board, show_hcp=self.show_hcp, lang=self.lang,
-                         letters=self.letters)
+        return deal_text(self.deal, self.board, show_hcp=self.show_hcp, lang=self.lang, letters=self.letters)
 
     def __repr__(self) -> str:
         return str(self)
 
     def _repr_html_(self) -> str:
-        return deal_html(self.deal, self.board, show_hcp=self.show_hcp, lang=self.lang,
-                         letters=self.letters)
+        return deal_html(self.deal, self.board, show_hcp=self.show_hcp, lang=self.lang, letters=self.letters)

@@ -21,8 +21,10 @@ def play_summary(play) -> str:
     c = play.contract
     head = f"{c.to_ascii()} by {c.declarer.full_name}"
     if not play.is_over:
-        return (f"{head}: {len(play.tricks)} tricks played, declarer {play.declarer_tricks}, "
-                f"defenders {play.defender_tricks}; {play.next_seat.full_name} to play")
+        return (
+            f"{head}: {len(play.tricks)} tricks played, declarer {play.declarer_tricks}, "
+            f"defenders {play.defender_tricks}; {play.next_seat.full_name} to play"
+        )
     r = play.result
     if r >= 0:
         how = "made exactly" if r == 0 else f"made with {r} overtrick{'s' if r > 1 else ''}"
@@ -48,8 +50,9 @@ def play_html(play) -> str:
     td = 'style="padding:2px 8px;text-align:left"'
     rows = []
     for i, t in enumerate(_tricks(play), 1):
-        cells = "".join(f"<td {td}>{html.escape(s.name)} {suit_html(c.suit_index)}{c.rank.char}</td>"
-                        for s, c in t)
+        cells = "".join(
+            f"<td {td}>{html.escape(s.name)} {suit_html(c.suit_index)}{c.rank.char}</td>" for s, c in t
+        )
         cells += f"<td {td}></td>" * (4 - len(t))
         win = html.escape(t.winner.full_name) if t.is_complete else ""
         rows.append(f"<tr><td {td}>{i}</td>{cells}<td {td}>{win}</td></tr>")
@@ -57,6 +60,6 @@ def play_html(play) -> str:
         '<div class="bridgelab-play" style="font-family:sans-serif">'
         '<table style="border-collapse:collapse"><thead><tr>'
         f'<th {td}>Trick</th><th {td} colspan="4">Cards, from the lead</th><th {td}>Won by</th>'
-        f'</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         f"<div>{html.escape(play_summary(play))}</div></div>"
     )

@@ -18,14 +18,14 @@ def breakdown_html(breakdown) -> str:
     """The parts as an HTML table with the header as caption and the total in bold."""
     head, *rest = breakdown.lines()
     rows = "".join(
-        f"<tr><td>{html.escape(p.text)}</td><td style=\"text-align:right\">{p.signed:+d}</td></tr>"
+        f'<tr><td>{html.escape(p.text)}</td><td style="text-align:right">{p.signed:+d}</td></tr>'
         for p in breakdown.parts
     )
     return (
         '<table class="bridgelab-score" style="font-family:sans-serif">'
         f"<caption>{html.escape(head)}</caption>{rows}"
-        f"<tr style=\"font-weight:bold\"><td>{html.escape(rest[-1])}</td>"
-        f"<td style=\"text-align:right\">{breakdown.total:+d}</td></tr></table>"
+        f'<tr style="font-weight:bold"><td>{html.escape(rest[-1])}</td>'
+        f'<td style="text-align:right">{breakdown.total:+d}</td></tr></table>'
     )
 
 
@@ -73,10 +73,12 @@ def scoresheet_html(sheet) -> str:
             return f"<td {td.format(extra=border + extra)}></td>"
         return f'<td {td.format(extra=border + extra)} title="{html.escape(e.text)}">{e.points}</td>'
 
-    out = ['<table class="bridgelab-scoresheet" style="font-family:sans-serif;border-collapse:collapse">',
-           "<thead><tr>"
-           f'<th style="padding:0 0.6em;border-right:2px solid #000">{html.escape(labels[0])}</th>'
-           f'<th style="padding:0 0.6em">{html.escape(labels[1])}</th></tr></thead><tbody>']
+    out = [
+        '<table class="bridgelab-scoresheet" style="font-family:sans-serif;border-collapse:collapse">',
+        "<thead><tr>"
+        f'<th style="padding:0 0.6em;border-right:2px solid #000">{html.escape(labels[0])}</th>'
+        f'<th style="padding:0 0.6em">{html.escape(labels[1])}</th></tr></thead><tbody>',
+    ]
     n = max(len(above[0]), len(above[1]), 1)
     cols = [[None] * (n - len(col)) + list(reversed(col)) for col in above]
     for i, (a, b) in enumerate(zip(*cols)):
@@ -90,11 +92,13 @@ def scoresheet_html(sheet) -> str:
             extra = "border-bottom:1px solid #000;" if (i == m - 1 and sheet.game_closed(g)) else ""
             out.append(f"<tr>{cell(x, True, extra)}{cell(y, False, extra)}</tr>")
     t = sheet.totals
-    out.append("</tbody><tfoot><tr>"
-               f'<td style="text-align:right;padding:0 0.6em;border-right:2px solid #000;'
-               f'border-top:2px solid #000;font-weight:bold">{t[labels[0]]}</td>'
-               f'<td style="text-align:right;padding:0 0.6em;border-top:2px solid #000;'
-               f'font-weight:bold">{t[labels[1]]}</td></tr>'
-               f'<tr><td colspan="2" style="padding:0 0.6em">{html.escape(scoresheet_status(sheet))}</td></tr>'
-               "</tfoot></table>")
+    out.append(
+        "</tbody><tfoot><tr>"
+        f'<td style="text-align:right;padding:0 0.6em;border-right:2px solid #000;'
+        f'border-top:2px solid #000;font-weight:bold">{t[labels[0]]}</td>'
+        f'<td style="text-align:right;padding:0 0.6em;border-top:2px solid #000;'
+        f'font-weight:bold">{t[labels[1]]}</td></tr>'
+        f'<tr><td colspan="2" style="padding:0 0.6em">{html.escape(scoresheet_status(sheet))}</td></tr>'
+        "</tfoot></table>"
+    )
     return "".join(out)

@@ -20,31 +20,41 @@ four players pass at once (the deal is passed out): three opening passes do not 
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-from ..text import terms as _lang
 from ..model.cards import Seat
-from ..model.contract import (ALL_BIDS, DOUBLE, PASS, PASS_DASHES, PASSED_OUT, REDOUBLE, Call,
-                              Contract, PassedOut)
-from ..render import auction as _render
+from ..model.contract import (
+    ALL_BIDS,
+    DOUBLE,
+    PASS,
+    PASS_DASHES,
+    PASSED_OUT,
+    REDOUBLE,
+    Call,
+    Contract,
+    PassedOut,
+)
 from ..model.errors import IllegalCall, ParseError
+from ..render import auction as _render
+from ..text import terms as _lang
 from .rulings import word
 
 __all__ = ["Auction", "ILLEGAL_CALL_CODES"]
 
 ILLEGAL_CALL_CODES = (
-    "insufficient",         # a bid not higher than the last bid
-    "no_bid_to_double",     # a double before any bid
-    "double_own_side",      # a double of one's own side's bid
-    "already_doubled",      # a double of a bid already doubled
-    "already_redoubled",    # a double or redouble of a bid already redoubled
+    "insufficient",  # a bid not higher than the last bid
+    "no_bid_to_double",  # a double before any bid
+    "double_own_side",  # a double of one's own side's bid
+    "already_doubled",  # a double of a bid already doubled
+    "already_redoubled",  # a double or redouble of a bid already redoubled
     "nothing_to_redouble",  # a redouble before any bid
-    "not_doubled",          # a redouble of a bid that is not doubled
+    "not_doubled",  # a redouble of a bid that is not doubled
     "redouble_own_double",  # a redouble of one's own side's double
-    "out_of_turn",          # check(call, seat=...) for the wrong seat
-    "auction_over",         # any call after three passes ended the auction
-    "passed_out",           # any call after four opening passes
-    "nothing_to_take_back", # pop() before any call
+    "out_of_turn",  # check(call, seat=...) for the wrong seat
+    "auction_over",  # any call after three passes ended the auction
+    "passed_out",  # any call after four opening passes
+    "nothing_to_take_back",  # pop() before any call
 )
 
 
@@ -66,7 +76,9 @@ class Auction:
 
     __slots__ = ("dealer", "_calls", "lang")
 
-    def __init__(self, dealer: "Seat | str" = Seat.N, calls: Iterable["Call | str"] = (), *, lang: str | None = None):
+    def __init__(
+        self, dealer: "Seat | str" = Seat.N, calls: Iterable["Call | str"] = (), *, lang: str | None = None
+    ):
         self.dealer = _seat(dealer, lang)
         self.lang = lang
         self._calls: list[Call] = []
@@ -124,8 +136,7 @@ class Auction:
                         auction.add(call)
                     except IllegalCall as e:
                         seat = auction.next_seat
-                        facts = {"n": len(auction) + 1, "call": call, "seat": seat,
-                                 "reason": e.facts}
+                        facts = {"n": len(auction) + 1, "call": call, "seat": seat, "reason": e.facts}
                         msgid = "illegal_call.at" if seat is not None else "illegal_call.at.over"
                         raise e.with_message(word(msgid, lang, facts)) from None
                 i = j
@@ -269,7 +280,7 @@ class Auction:
         """Every call allowed now: the sufficient bids (lowest first), then Pass, X, XX."""
         if self.is_over:
             return []
-        calls = list(ALL_BIDS[self._lowest_bid_rank():])
+        calls = list(ALL_BIDS[self._lowest_bid_rank() :])
         calls.append(PASS)
         if self._can_double():
             calls.append(DOUBLE)
@@ -337,10 +348,10 @@ class Auction:
             assert i is not None  # the index of ``last``
             if self.seat_of(i).side is me.side:
                 bidder = self.seat_of(i)
-                variant = ("" if bidder is me else ".partner") + ("", ".doubled",
-                                                                   ".redoubled")[state]
-                raise self._illegal("double_own_side", call, variant, last=last, partner=bidder,
-                                    allowed=allowed)
+                variant = ("" if bidder is me else ".partner") + ("", ".doubled", ".redoubled")[state]
+                raise self._illegal(
+                    "double_own_side", call, variant, last=last, partner=bidder, allowed=allowed
+                )
             if state == 1:
                 raise self._illegal("already_doubled", call, last=last, allowed=allowed)
             raise self._illegal("already_redoubled", call, last=last, allowed=allowed)
@@ -360,8 +371,14 @@ class Auction:
         with, besides its message, facts a translated quiz can word itself: ``code`` (one of
         ILLEGAL_CALL_CODES), ``call``, ``last_bid``, ``legal`` (the legal calls) and ``facts``."""
         facts = {"msgid": f"illegal_call.{code}{variant}", "call": call, **facts}
-        return IllegalCall(word(facts["msgid"], self.lang, facts), code=code, call=call,
-                           last_bid=self.last_bid, legal=self.legal_calls(), facts=facts)
+        return IllegalCall(
+            word(facts["msgid"], self.lang, facts),
+            code=code,
+            call=call,
+            last_bid=self.last_bid,
+            legal=self.legal_calls(),
+            facts=facts,
+        )
 
     def _insufficient(self, call: Call, last: Call) -> IllegalCall:
         """'1D is not higher than 1H: bid 1S, 1NT or higher, or 2D' (the lowest 2D names the strain)."""
@@ -373,13 +390,13 @@ class Auction:
         options = (above, above[-1].rank != len(ALL_BIDS) - 1)
         level = last.level if call.strain > last.strain else last.level + 1
         if level > 7:
-            return self._illegal("insufficient", call, ".no_higher", last=last, options=options,
-                                 strain=call.strain)
+            return self._illegal(
+                "insufficient", call, ".no_higher", last=last, options=options, strain=call.strain
+            )
         target = Call.bid(level, call.strain)
         if target in above:
             return self._illegal("insufficient", call, last=last, options=options)
-        return self._illegal("insufficient", call, ".target", last=last, options=options,
-                             target=target)
+        return self._illegal("insufficient", call, ".target", last=last, options=options, target=target)
 
     # ---- changing ------------------------------------------------------------------------
     def add(self, call: "Call | str") -> Call:
@@ -394,8 +411,9 @@ class Auction:
         """Take back the last call."""
         if not self._calls:
             facts = {"msgid": "illegal_call.nothing_to_take_back"}
-            raise IllegalCall(word(facts["msgid"], self.lang, facts), code="nothing_to_take_back",
-                              facts=facts)
+            raise IllegalCall(
+                word(facts["msgid"], self.lang, facts), code="nothing_to_take_back", facts=facts
+            )
         return self._calls.pop()
 
     def copy(self) -> "Auction":
@@ -416,25 +434,35 @@ class Auction:
         text = " ".join(_a(c) for c in self._calls)
         return f"Auction.parse({text!r}, dealer={self.dealer.name!r})"
 
-    def to_text(self, first: "Seat | str" = Seat.W, *, lang: str | None = None, show_next: bool = True,
-                summary: bool = False) -> str:
+    def to_text(
+        self,
+        first: "Seat | str" = Seat.W,
+        *,
+        lang: str | None = None,
+        show_next: bool = True,
+        summary: bool = False,
+    ) -> str:
         """The auction as a table, one column per seat starting with ``first`` (W or N).
 
         The dealer's first call sits under the dealer; '?' marks whose turn it is.
         """
         lang = lang or self.lang
-        return _render.auction_text(self, _seat(first, lang), lang=lang, show_next=show_next,
-                                    summary=summary)
+        return _render.auction_text(self, _seat(first, lang), lang=lang, show_next=show_next, summary=summary)
 
     def __str__(self) -> str:
         return self.to_text()
 
-    def to_html(self, first: "Seat | str" = Seat.W, *, lang: str | None = None, show_next: bool = True,
-                summary: bool = True) -> str:
+    def to_html(
+        self,
+        first: "Seat | str" = Seat.W,
+        *,
+        lang: str | None = None,
+        show_next: bool = True,
+        summary: bool = True,
+    ) -> str:
         """The auction as an HTML table (deterministic: no ids, no scripts)."""
         lang = lang or self.lang
-        return _render.auction_html(self, _seat(first, lang), lang=lang, show_next=show_next,
-                                    summary=summary)
+        return _render.auction_html(self, _seat(first, lang), lang=lang, show_next=show_next, summary=summary)
 
     def _repr_html_(self) -> str:
         return self.to_html()
@@ -449,6 +477,7 @@ class Auction:
 
 
 # ---- helpers ------------------------------------------------------------------------------
+
 
 def _seat(value: "Seat | str", lang: str | None) -> Seat:
     """A seat read by the one rule of ``bridgelab.text.terms.parse_seat``: the language's letters

@@ -19,19 +19,20 @@ winner leads to the next trick. Declarer plays dummy's cards as well as his own.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from ..model.cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, suit_index
+from ..model.contract import Contract
+from ..model.errors import BridgeError, IllegalCard, ParseError
+from ..render import play as _render
+from ..text.terms import read_contract
 from .auction import Auction
 from .rulings import word
 from .scoring import Rules, ScoreBreakdown, score_breakdown
-from ..model.cards import SEATS, SUITS, Card, Rank, Seat, Side, Strain, suit_index
-from ..model.contract import Contract
-from ..text.terms import read_contract
-from ..render import play as _render
-from ..model.errors import BridgeError, IllegalCard, ParseError
 
 if TYPE_CHECKING:
     from ..model.deal import Deal
@@ -43,16 +44,17 @@ class _HasHoldings(Protocol):
     @property
     def holdings(self) -> np.ndarray: ...
 
+
 __all__ = ["Play", "Trick", "Claim", "trick_winner", "honours_held", "ILLEGAL_CARD_CODES"]
 
 ILLEGAL_CARD_CODES = (
-    "revoke",          # not following suit while holding the suit led
-    "not_held",        # a card another player holds
+    "revoke",  # not following suit while holding the suit led
+    "not_held",  # a card another player holds
     "already_played",  # a card played to an earlier trick
-    "out_of_turn",     # play(card, seat=...) for the wrong seat
-    "play_over",       # any card after the thirteenth trick
+    "out_of_turn",  # play(card, seat=...) for the wrong seat
+    "play_over",  # any card after the thirteenth trick
     "nothing_to_take_back",  # pop() before any card
-    "claimed",         # any card while a claim stands (Law 68D: play ceases)
+    "claimed",  # any card while a claim stands (Law 68D: play ceases)
 )
 
 
@@ -145,8 +147,7 @@ class Trick:
             raise ParseError(f"a trick's cards are a list of cards, not the text {self.cards!r}")
         cards = tuple(Card.parse(c) for c in self.cards)
         if len(cards) > 4 or len(set(cards)) < len(cards):
-            raise ParseError(f"a trick is up to four different cards, not "
-                             f"{[str(c) for c in cards]}")
+            raise ParseError(f"a trick is up to four different cards, not {[str(c) for c in cards]}")
         object.__setattr__(self, "cards", cards)
         trump = None if self.trump is None else Strain.parse(self.trump)
         object.__setattr__(self, "trump", None if trump is Strain.NT else trump)
@@ -201,8 +202,9 @@ class Play:
     is the hand the next card comes from, ``next_player`` the person who chooses it.
     """
 
-    def __init__(self, deal: "Deal | str", contract: "Contract | Auction | str",
-                 declarer: "Seat | str | None" = None):
+    def __init__(
+        self, deal: "Deal | str", contract: "Contract | Auction | str", declarer: "Seat | str | None" = None
+    ):
         if isinstance(contract, Auction):
             if not contract.contract:
                 why = "was passed out" if contract.passed_out else "is not over yet"
@@ -215,8 +217,7 @@ class Play:
             c = Contract(c.level, c.strain, c.doubled, Seat.parse(declarer))
         if c.declarer is None:
             raise ParseError(
-                f"a contract to play needs a declarer: write it as '{c.to_ascii()} by S' "
-                "or give declarer='S'"
+                f"a contract to play needs a declarer: write it as '{c.to_ascii()} by S' or give declarer='S'"
             )
         if isinstance(deal, str):
             from ..model.deal import Deal
@@ -325,29 +326,34 @@ class Play:
         if self.is_over:
             raise self._illegal("play_over", c)
         if self._claim is not None:
-            raise self._illegal("claimed", c, claimer=self._claim.seat, tricks=self._claim.tricks,
-                                remaining=self._claim.remaining)
+            raise self._illegal(
+                "claimed",
+                c,
+                claimer=self._claim.seat,
+                tricks=self._claim.tricks,
+                remaining=self._claim.remaining,
+            )
         me = self.next_seat
         assert me is not None  # the play is not over
         if seat is not None:
             who = Seat.parse(seat)
             if who is not me:
                 if me is self.dummy:
-                    raise self._illegal("out_of_turn", c, ".dummy", turn=me, seat=who,
-                                        declarer=self.declarer)
+                    raise self._illegal("out_of_turn", c, ".dummy", turn=me, seat=who, declarer=self.declarer)
                 raise self._illegal("out_of_turn", c, turn=me, seat=who)
         if not self._holds(me, c):
             holder = next((s for s in SEATS if self._holds(s, c)), None)
             if holder is None:
-                n = next(i for i, t in enumerate(self._tricks + [self.current_trick], 1) if t and c in t.cards)
+                n = next(
+                    i for i, t in enumerate(self._tricks + [self.current_trick], 1) if t and c in t.cards
+                )
                 raise self._illegal("already_played", c, turn=me, trick=n)
             raise self._illegal("not_held", c, turn=me, holder=holder)
         if self._current:
             led = self._current[0].suit
             if c.suit != led and self._holdings[me][suit_index(led)]:
                 follow = [x for x in self.hand(me) if x.suit == led]
-                raise self._illegal("revoke", c, ".dummy" if me is self.dummy else "", suit=led,
-                                    cards=follow)
+                raise self._illegal("revoke", c, ".dummy" if me is self.dummy else "", suit=led, cards=follow)
         return c
 
     def _illegal(self, code: str, card: Card, variant: str = "", **facts: Any) -> IllegalCard:
@@ -355,8 +361,14 @@ class Play:
         (one of ILLEGAL_CARD_CODES), ``card``, ``seat`` (whose turn), ``legal`` (the cards that may
         be played) and ``facts``, for quizzes that word the reason in another language."""
         facts = {"msgid": f"illegal_card.{code}{variant}", "card": card, **facts}
-        return IllegalCard(word(facts["msgid"], None, facts), code=code, card=card,
-                           seat=self.next_seat, legal=self.legal_cards(), facts=facts)
+        return IllegalCard(
+            word(facts["msgid"], None, facts),
+            code=code,
+            card=card,
+            seat=self.next_seat,
+            legal=self.legal_cards(),
+            facts=facts,
+        )
 
     def is_legal(self, card: "Card | str") -> bool:
         try:
@@ -402,8 +414,7 @@ class Play:
         if not self._current:
             if not self._tricks:
                 facts = {"msgid": "illegal_card.nothing_to_take_back"}
-                raise IllegalCard(word(facts["msgid"], None, facts), code="nothing_to_take_back",
-                                  facts=facts)
+                raise IllegalCard(word(facts["msgid"], None, facts), code="nothing_to_take_back", facts=facts)
             last = self._tricks.pop()
             self._leader, self._current = last.leader, list(last.cards)
         c = self._current.pop()
@@ -450,8 +461,9 @@ class Play:
         """The claim standing (or accepted), if any."""
         return self._claim
 
-    def claim(self, tricks: int | None = None, seat: "Seat | str | None" = None,
-              statement: str = "") -> Claim:
+    def claim(
+        self, tricks: int | None = None, seat: "Seat | str | None" = None, statement: str = ""
+    ) -> Claim:
         """``seat`` (default declarer) claims ``tricks`` (default all) of the tricks left.
 
         Play stops (Law 68D) until the claim is accepted (``accept_claim``: the tricks count as
@@ -466,17 +478,20 @@ class Play:
         if self.is_over:
             raise BridgeError("the play is over: there are no tricks left to claim")
         if self._current:
-            raise BridgeError(f"finish trick {len(self._tricks) + 1} first: a claim here covers "
-                              f"whole tricks, and {len(self._current)} card(s) of this one are "
-                              "played")
+            raise BridgeError(
+                f"finish trick {len(self._tricks) + 1} first: a claim here covers "
+                f"whole tricks, and {len(self._current)} card(s) of this one are "
+                "played"
+            )
         if self._claim is not None:
             raise BridgeError(f"a claim stands already ({self._claim}): accept it or play on first")
         who = self.declarer if seat is None else Seat.parse(seat)
         remaining = 13 - len(self._tricks)
         n = remaining if tricks is None else tricks
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= remaining:
-            raise ParseError(f"a claim is a number of the {remaining} tricks left (0 concedes them "
-                             f"all), not {tricks!r}")
+            raise ParseError(
+                f"a claim is a number of the {remaining} tricks left (0 concedes them all), not {tricks!r}"
+            )
         certain = True if n == 0 else (self._certain(who) and n == remaining) or None
         self._claim = Claim(who, n, remaining, str(statement), certain)
         return self._claim
@@ -495,14 +510,16 @@ class Play:
         t = self.trump
         if t is not None:
             ti = suit_index(t)
-            their = max(bin(self._holdings[s][ti]).count("1")
-                        for s in SEATS if s.side is not who.side)
+            their = max(bin(self._holdings[s][ti]).count("1") for s in SEATS if s.side is not who.side)
             if their > bin(mine[ti]).count("1"):
                 return False
             # a defender's partner could ruff a master and take the lead (declarer chooses dummy's
             # cards himself): only if that partner has no trump, or the claimer holds only trumps
-            if (who is not self.declarer and self._holdings[who.partner][ti]
-                    and any(mine[i] for i in range(4) if i != ti)):
+            if (
+                who is not self.declarer
+                and self._holdings[who.partner][ti]
+                and any(mine[i] for i in range(4) if i != ti)
+            ):
                 return False
         return True
 
@@ -534,12 +551,13 @@ class Play:
         """The duplicate score of the finished play for the declaring side (Law 77)."""
         return self.score_breakdown(vulnerable, rules=rules).total
 
-    def score_breakdown(self, vulnerable: bool, *,
-                        rules: "Rules | str" = "current") -> ScoreBreakdown:
+    def score_breakdown(self, vulnerable: bool, *, rules: "Rules | str" = "current") -> ScoreBreakdown:
         """The duplicate score of the finished play, part by part."""
         if not self.is_over:
-            raise BridgeError(f"the play is not over ({len(self._tricks)} tricks played): finish "
-                              "it or accept a claim before scoring")
+            raise BridgeError(
+                f"the play is not over ({len(self._tricks)} tricks played): finish "
+                "it or accept a claim before scoring"
+            )
         return score_breakdown(self.contract, self.declarer_tricks, vulnerable, rules=rules)
 
     def summary(self) -> str:
@@ -555,4 +573,3 @@ class Play:
 
     def _repr_html_(self) -> str:
         return _render.play_html(self)
-

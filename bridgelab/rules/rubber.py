@@ -21,16 +21,27 @@ made; a part-score made on the fourth deal that does not complete a game earns 1
 
 from __future__ import annotations
 
-from ..render import scoring as _render
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..model.cards import Seat, Side
 from ..model.contract import Contract, PassedOut
 from ..model.errors import BridgeError, ParseError
+from ..render import scoring as _render
 from .play import Play, honours_held
-from .scoring import (GAME, MESSAGES, Rules, ScoreBreakdown, ScorePart, _rules, game_bonus, honours_part,
-                      read_result, score_breakdown)
+from .scoring import (
+    GAME,
+    MESSAGES,
+    Rules,
+    ScoreBreakdown,
+    ScorePart,
+    _rules,
+    game_bonus,
+    honours_part,
+    read_result,
+    score_breakdown,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -80,8 +91,13 @@ class _Scoresheet:
 
     kind = "sheet"
 
-    def __init__(self, we: "Side | str" = "NS", *, rules: "Rules | str" = "current",
-                 labels: tuple[str, str] = ("We", "They")) -> None:
+    def __init__(
+        self,
+        we: "Side | str" = "NS",
+        *,
+        rules: "Rules | str" = "current",
+        labels: tuple[str, str] = ("We", "They"),
+    ) -> None:
         self.we = Side.parse(we)
         self.rules = _rules(rules)
         self.labels = tuple(labels)
@@ -111,9 +127,7 @@ class _Scoresheet:
         try:
             return Side.parse(who)
         except ParseError:
-            raise ParseError(
-                f"{who!r} is not a seat or side: write N, E, S, W, NS, EW, we or they"
-            ) from None
+            raise ParseError(f"{who!r} is not a seat or side: write N, E, S, W, NS, EW, we or they") from None
 
     def label(self, side: Side) -> str:
         return self.labels[0] if side is self.we else self.labels[1]
@@ -134,7 +148,10 @@ class _Scoresheet:
     @property
     def totals(self) -> dict[str, int]:
         """Each column's total, above and below the line together: {'We': ..., 'They': ...}."""
-        return {self.label(self.we): self.total(self.we), self.label(self.we.other): self.total(self.we.other)}
+        return {
+            self.label(self.we): self.total(self.we),
+            self.label(self.we.other): self.total(self.we.other),
+        }
 
     @property
     def leader(self) -> str | None:
@@ -158,18 +175,38 @@ class _Scoresheet:
     def _after_deal(self, side: Side, number: int, breakdown: ScoreBreakdown) -> list[SheetEntry]:
         raise NotImplementedError  # pragma: no cover
 
-    def _entry(self, side: Side, part: ScorePart | None, number: int | None, *, line: str | None = None,
-               points: int | None = None, name: str | None = None, msgid: str | None = None,
-               args: Mapping[str, Any] | None = None) -> SheetEntry:
+    def _entry(
+        self,
+        side: Side,
+        part: ScorePart | None,
+        number: int | None,
+        *,
+        line: str | None = None,
+        points: int | None = None,
+        name: str | None = None,
+        msgid: str | None = None,
+        args: Mapping[str, Any] | None = None,
+    ) -> SheetEntry:
         if part is not None:
             assert part.line is not None  # the parts without a line are not written on the sheet
-            return SheetEntry(side, part.line, part.points, self.game, number, part.part, part.msgid, dict(part.args))
+            return SheetEntry(
+                side, part.line, part.points, self.game, number, part.part, part.msgid, dict(part.args)
+            )
         assert line is not None and points is not None and name is not None and msgid is not None
-        return SheetEntry(side, line, points, self.game, number, name, msgid, dict(args or {"points": points}))
+        return SheetEntry(
+            side, line, points, self.game, number, name, msgid, dict(args or {"points": points})
+        )
 
-    def record(self, contract: "Contract | str | Play", tricks: int | None = None,
-               declarer: "Seat | Side | str | None" = None, *, honours: "str | int | None" = None,
-               honours_by: "Seat | Side | str | None" = None, deal: "Deal | None" = None) -> SheetDeal:
+    def record(
+        self,
+        contract: "Contract | str | Play",
+        tricks: int | None = None,
+        declarer: "Seat | Side | str | None" = None,
+        *,
+        honours: "str | int | None" = None,
+        honours_by: "Seat | Side | str | None" = None,
+        deal: "Deal | None" = None,
+    ) -> SheetDeal:
         """Score one deal: ``contract`` ("4S by N", or give ``declarer``: a seat, side, 'we' or
         'they'), tricks taken by declarer, and honours held in one hand ("four" or "five" trump
         honours, or "aces" at no trump), by ``honours_by`` (default the declaring side).
@@ -183,31 +220,39 @@ class _Scoresheet:
         if isinstance(contract, Play):
             play = contract
             if not play.is_over:
-                raise BridgeError(f"the play is not over ({len(play.tricks)} tricks played): "
-                                  "finish it or accept a claim, then record it")
+                raise BridgeError(
+                    f"the play is not over ({len(play.tricks)} tricks played): "
+                    "finish it or accept a claim, then record it"
+                )
             if tricks is not None and tricks != play.declarer_tricks:
-                raise ParseError(f"declarer took {play.declarer_tricks} tricks in this play, "
-                                 f"not {tricks}")
+                raise ParseError(f"declarer took {play.declarer_tricks} tricks in this play, not {tricks}")
             contract, tricks, deal = play.contract, play.declarer_tricks, play.deal
         if tricks is None:
-            raise ParseError("how many tricks did declarer take? give tricks (0-13), or record a "
-                             "finished Play")
+            raise ParseError(
+                "how many tricks did declarer take? give tricks (0-13), or record a finished Play"
+            )
         c = read_result(contract)
         if isinstance(c, PassedOut):
-            raise BridgeError(f"a passed-out deal scores nothing, so nothing is written on the "
-                              f"{self.kind} scoresheet: the cards are dealt again")
+            raise BridgeError(
+                f"a passed-out deal scores nothing, so nothing is written on the "
+                f"{self.kind} scoresheet: the cards are dealt again"
+            )
         if deal is not None:
             held = honours_held(deal, c.strain)
             if honours is None and held is not None:
                 honours, honours_by = held[0], held[1]
             elif honours is not None:
                 given = honours_part(honours, c.strain).msgid.rsplit(".", 1)[1]
-                if held is None or held[0] != given or (
-                        honours_by is not None and self.side_of(honours_by) is not held[1].side):
-                    shown = ("no honours" if held is None
-                             else f"{held[0]} in {held[1].full_name}'s hand")
-                    raise ParseError(f"the deal shows {shown}, not {honours!r}"
-                                     + (f" by {honours_by!r}" if honours_by is not None else ""))
+                if (
+                    held is None
+                    or held[0] != given
+                    or (honours_by is not None and self.side_of(honours_by) is not held[1].side)
+                ):
+                    shown = "no honours" if held is None else f"{held[0]} in {held[1].full_name}'s hand"
+                    raise ParseError(
+                        f"the deal shows {shown}, not {honours!r}"
+                        + (f" by {honours_by!r}" if honours_by is not None else "")
+                    )
                 honours_by = held[1] if honours_by is None else honours_by
         if declarer is None and c.declarer is None:
             raise ParseError(f"who declared {c}? write '{c.to_ascii()} by N' or give declarer='N' (or 'we')")
@@ -261,8 +306,10 @@ class _Scoresheet:
         sides = (self.we, self.we.other)
         above = [[e for e in self.entries if e.line == "above" and e.side is s] for s in sides]
         games = sorted({e.game for e in self.entries if e.line == "below"} | set(range(self.game)))
-        below = [[[e for e in self.entries if e.line == "below" and e.side is s and e.game == g] for s in sides]
-                 for g in games]
+        below = [
+            [[e for e in self.entries if e.line == "below" and e.side is s and e.game == g] for s in sides]
+            for g in games
+        ]
         return above, below, games
 
     def game_closed(self, g: int) -> bool:
@@ -274,9 +321,11 @@ class _Scoresheet:
 
     def __repr__(self) -> str:
         t = self.totals
-        return (f"<{type(self).__name__}: {len(self.deals)} deals, "
-                f"{self.labels[0]} {t[self.labels[0]]}, {self.labels[1]} {t[self.labels[1]]}; "
-                f"{_render.scoresheet_status(self)}>")
+        return (
+            f"<{type(self).__name__}: {len(self.deals)} deals, "
+            f"{self.labels[0]} {t[self.labels[0]]}, {self.labels[1]} {t[self.labels[1]]}; "
+            f"{_render.scoresheet_status(self)}>"
+        )
 
     def _repr_html_(self) -> str:
         return _render.scoresheet_html(self)
@@ -286,9 +335,19 @@ class _Scoresheet:
         import pandas as pd
 
         frame = pd.DataFrame(
-            [{"deal": e.deal, "game": e.game + 1, "column": self.label(e.side), "side": str(e.side),
-              "line": e.line, "part": e.part, "points": e.points, "explanation": e.text}
-             for e in self.entries],
+            [
+                {
+                    "deal": e.deal,
+                    "game": e.game + 1,
+                    "column": self.label(e.side),
+                    "side": str(e.side),
+                    "line": e.line,
+                    "part": e.part,
+                    "points": e.points,
+                    "explanation": e.text,
+                }
+                for e in self.entries
+            ],
             columns=["deal", "game", "column", "side", "line", "part", "points", "explanation"],
         )
         frame["deal"] = frame["deal"].astype("Int64")  # the rubber bonuses belong to no deal
@@ -306,8 +365,13 @@ class RubberScoresheet(_Scoresheet):
 
     kind = "rubber"
 
-    def __init__(self, we: "Side | str" = "NS", *, rules: "Rules | str" = "current",
-                 labels: tuple[str, str] = ("We", "They")) -> None:
+    def __init__(
+        self,
+        we: "Side | str" = "NS",
+        *,
+        rules: "Rules | str" = "current",
+        labels: tuple[str, str] = ("We", "They"),
+    ) -> None:
         super().__init__(we, rules=rules, labels=labels)
         self.unfinished = False
 
@@ -326,8 +390,9 @@ class RubberScoresheet(_Scoresheet):
                 other_games = self.games_won[side.other]
                 pts = 700 if other_games == 0 else 500
                 msgid = "rubber.bonus.two_nil" if other_games == 0 else "rubber.bonus.two_one"
-                new.append(self._entry(side, None, None, line="above", points=pts, name="rubber_bonus",
-                                       msgid=msgid))
+                new.append(
+                    self._entry(side, None, None, line="above", points=pts, name="rubber_bonus", msgid=msgid)
+                )
                 self._over = True
             self._draw_line()
         self.entries.extend(new)
@@ -348,12 +413,30 @@ class RubberScoresheet(_Scoresheet):
         new = []
         with_game = [s for s in (self.we, self.we.other) if self.games_won[s] == 1]
         if len(with_game) == 1:
-            new.append(self._entry(with_game[0], None, None, line="above", points=300, name="unfinished_game",
-                                   msgid="rubber.unfinished.game"))
+            new.append(
+                self._entry(
+                    with_game[0],
+                    None,
+                    None,
+                    line="above",
+                    points=300,
+                    name="unfinished_game",
+                    msgid="rubber.unfinished.game",
+                )
+            )
         with_part = [s for s in (self.we, self.we.other) if self._below[s] > 0]
         if len(with_part) == 1:
-            new.append(self._entry(with_part[0], None, None, line="above", points=100,
-                                   name="unfinished_partscore", msgid="rubber.unfinished.partscore"))
+            new.append(
+                self._entry(
+                    with_part[0],
+                    None,
+                    None,
+                    line="above",
+                    points=100,
+                    name="unfinished_partscore",
+                    msgid="rubber.unfinished.partscore",
+                )
+            )
         self.entries.extend(new)
         self._over = True
         self.unfinished = True
@@ -368,14 +451,22 @@ class ChicagoScoresheet(_Scoresheet):
 
     kind = "Chicago"
 
-    def __init__(self, first_dealer: "Seat | str" = "N", we: "Side | str" = "NS", *,
-                 rules: "Rules | str" = "current", labels: tuple[str, str] = ("We", "They"),
-                 dealer_vulnerable: bool = True) -> None:
+    def __init__(
+        self,
+        first_dealer: "Seat | str" = "N",
+        we: "Side | str" = "NS",
+        *,
+        rules: "Rules | str" = "current",
+        labels: tuple[str, str] = ("We", "They"),
+        dealer_vulnerable: bool = True,
+    ) -> None:
         super().__init__(we, rules=rules, labels=labels)
         self.first_dealer = Seat.parse(first_dealer)
         if not isinstance(dealer_vulnerable, bool):
-            raise ParseError(f"dealer_vulnerable is True (deals 2 and 3: the dealer's side "
-                             f"vulnerable) or False (the other side), not {dealer_vulnerable!r}")
+            raise ParseError(
+                f"dealer_vulnerable is True (deals 2 and 3: the dealer's side "
+                f"vulnerable) or False (the other side), not {dealer_vulnerable!r}"
+            )
         self.dealer_vulnerable = dealer_vulnerable
 
     def dealer(self, number: int) -> Seat:
@@ -407,14 +498,32 @@ class ChicagoScoresheet(_Scoresheet):
         if self._below[side] >= GAME:
             vul = self.is_vulnerable(side, number)
             pts = game_bonus(vul)
-            new.append(self._entry(side, None, number, line="above", points=pts, name="game_bonus",
-                                   msgid="chicago.game_bonus." + ("v" if vul else "nv"),
-                                   args={"below": self._below[side], "points": pts}))
+            new.append(
+                self._entry(
+                    side,
+                    None,
+                    number,
+                    line="above",
+                    points=pts,
+                    name="game_bonus",
+                    msgid="chicago.game_bonus." + ("v" if vul else "nv"),
+                    args={"below": self._below[side], "points": pts},
+                )
+            )
             self.games_won[side] += 1
             self._draw_line()
         elif number == _CHICAGO_DEALS and breakdown.made:
-            new.append(self._entry(side, None, number, line="above", points=100, name="partscore_fourth",
-                                   msgid="chicago.partscore_fourth"))
+            new.append(
+                self._entry(
+                    side,
+                    None,
+                    number,
+                    line="above",
+                    points=100,
+                    name="partscore_fourth",
+                    msgid="chicago.partscore_fourth",
+                )
+            )
         if number == _CHICAGO_DEALS:
             self._over = True
         self.entries.extend(new)

@@ -18,7 +18,8 @@ the others; this module turns the facts into words of a language and fills them 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..model.cards import Card, Seat, Strain
 from ..model.contract import Call
@@ -110,9 +111,12 @@ def or_list(items: list[str], lang: str | None) -> str:
 def _allowed(options: list[tuple[str, Any]], lang: str | None, symbols: bool) -> str:
     """What may be called now in words: 'pass or bid 2D or higher' from the facts
     [("pass", None), ("bid_or_higher", 2D)]."""
-    words = [translate(f"illegal_call.allowed.{kind}", lang,
-                       call="" if call is None else call_text(call, lang, symbols))
-             for kind, call in options]
+    words = [
+        translate(
+            f"illegal_call.allowed.{kind}", lang, call="" if call is None else call_text(call, lang, symbols)
+        )
+        for kind, call in options
+    ]
     return or_list(words, lang)
 
 
@@ -147,8 +151,9 @@ def word(msgid: str, lang: str | None, facts: "Mapping[str, Any]", *, symbols: b
     return translate(msgid, lang, **args)
 
 
-def reword(err: "IllegalCall | IllegalCard", lang: str | None, *,
-           symbols: bool = False) -> "IllegalCall | IllegalCard":
+def reword(
+    err: "IllegalCall | IllegalCard", lang: str | None, *, symbols: bool = False
+) -> "IllegalCall | IllegalCard":
     """The same ruling (same code, call or card, legal list) worded in ``lang``."""
     if not err.facts.get("msgid"):
         return err

@@ -21,8 +21,9 @@ undertrick after the third; the laws of 1987 raised these to 100 and 300, as the
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, overload
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
@@ -190,9 +191,7 @@ MESSAGES: dict[str, str] = {
         "Game completed ({below} below the line), not vulnerable on this deal = {points}"
     ),
     "chicago.game_bonus.v": "Game completed ({below} below the line), vulnerable on this deal = {points}",
-    "chicago.partscore_fourth": (
-        "Part-score made on the fourth deal, not enough for game = {points}"
-    ),
+    "chicago.partscore_fourth": ("Part-score made on the fourth deal, not enough for game = {points}"),
 }
 
 
@@ -278,9 +277,11 @@ def read_result(contract: Any, lang: str | None = None) -> "Contract | PassedOut
     if isinstance(contract, (Contract, PassedOut)):
         return contract
     if contract is None:
-        raise ParseError("no contract to score (None): the auction is not over yet; a passed-out "
-                         "deal is scored as 'Pass' (or the passed-out auction's contract, "
-                         "PASSED_OUT)")
+        raise ParseError(
+            "no contract to score (None): the auction is not over yet; a passed-out "
+            "deal is scored as 'Pass' (or the passed-out auction's contract, "
+            "PASSED_OUT)"
+        )
     if isinstance(contract, str):
         raw = contract.strip()
         key = _terms.normalize(raw)
@@ -295,7 +296,7 @@ def read_result(contract: Any, lang: str | None = None) -> "Contract | PassedOut
 
 
 def _trick_score_part(c: Contract) -> ScorePart:
-    mult = 2 ** c.doubled
+    mult = 2**c.doubled
     dbl = _DOUBLING_WORD[c.doubled]
     if c.strain is Strain.NT:
         base = 40 + 30 * (c.level - 1)
@@ -349,21 +350,49 @@ def score_breakdown(
         parts.append(ts)
         if ts.points >= GAME:
             pts = game_bonus(vulnerable)
-            parts.append(ScorePart("game_bonus", pts, "declarer", None, "score.game_bonus" + v,
-                                   {"trick_score": ts.points, "points": pts}))
+            parts.append(
+                ScorePart(
+                    "game_bonus",
+                    pts,
+                    "declarer",
+                    None,
+                    "score.game_bonus" + v,
+                    {"trick_score": ts.points, "points": pts},
+                )
+            )
         else:
-            parts.append(ScorePart("partscore_bonus", 50, "declarer", None, "score.partscore_bonus",
-                                   {"trick_score": ts.points, "points": 50}))
+            parts.append(
+                ScorePart(
+                    "partscore_bonus",
+                    50,
+                    "declarer",
+                    None,
+                    "score.partscore_bonus",
+                    {"trick_score": ts.points, "points": 50},
+                )
+            )
         if c.level == 6:
             pts = 750 if vulnerable else 500
-            parts.append(ScorePart("slam_bonus", pts, "declarer", "above", "score.small_slam" + v, {"points": pts}))
+            parts.append(
+                ScorePart("slam_bonus", pts, "declarer", "above", "score.small_slam" + v, {"points": pts})
+            )
         elif c.level == 7:
             pts = 1500 if vulnerable else 1000
-            parts.append(ScorePart("slam_bonus", pts, "declarer", "above", "score.grand_slam" + v, {"points": pts}))
+            parts.append(
+                ScorePart("slam_bonus", pts, "declarer", "above", "score.grand_slam" + v, {"points": pts})
+            )
         if c.doubled:
             pts = r.doubled_insult if c.doubled == 1 else r.redoubled_insult
-            parts.append(ScorePart("insult", pts, "declarer", "above", "score.insult" + _DOUBLING_WORD[c.doubled],
-                                   {"points": pts}))
+            parts.append(
+                ScorePart(
+                    "insult",
+                    pts,
+                    "declarer",
+                    "above",
+                    "score.insult" + _DOUBLING_WORD[c.doubled],
+                    {"points": pts},
+                )
+            )
         if result > 0:
             if c.doubled == 0:
                 each = trick_value(c.strain)
@@ -371,8 +400,16 @@ def score_breakdown(
             else:
                 each = (200 if vulnerable else 100) * c.doubled
                 msgid = "score.overtricks" + _DOUBLING_WORD[c.doubled] + v
-            parts.append(ScorePart("overtricks", each * result, "declarer", "above", msgid,
-                                   {"count": result, "each": each, "points": each * result}))
+            parts.append(
+                ScorePart(
+                    "overtricks",
+                    each * result,
+                    "declarer",
+                    "above",
+                    msgid,
+                    {"count": result, "each": each, "points": each * result},
+                )
+            )
     else:
         down = -result
         ladder = _undertrick_ladder(down, c.doubled, vulnerable, r)
@@ -387,7 +424,9 @@ def score_breakdown(
     return ScoreBreakdown(c, tricks, vulnerable, r, tuple(parts))
 
 
-def score(contract: "Contract | str", tricks: int, vulnerable: bool, *, rules: "Rules | str" = "current") -> int:
+def score(
+    contract: "Contract | str", tricks: int, vulnerable: bool, *, rules: "Rules | str" = "current"
+) -> int:
     """The duplicate score for the declaring side (negative when the contract fails).
 
     >>> score("4SX", tricks=8, vulnerable=True)
@@ -396,7 +435,15 @@ def score(contract: "Contract | str", tricks: int, vulnerable: bool, *, rules: "
     return score_breakdown(contract, tricks, vulnerable, rules=rules).total
 
 
-_PART_ORDER = ("trick_score", "game_bonus", "partscore_bonus", "slam_bonus", "insult", "overtricks", "undertricks")
+_PART_ORDER = (
+    "trick_score",
+    "game_bonus",
+    "partscore_bonus",
+    "slam_bonus",
+    "insult",
+    "overtricks",
+    "undertricks",
+)
 
 
 @dataclass(frozen=True)
@@ -533,8 +580,15 @@ class ScoreBreakdown:
             "result": self.result,
             "total": self.total,
             "parts": [
-                {"part": p.part, "points": p.points, "side": p.side, "line": p.line,
-                 "msgid": p.msgid, "args": dict(p.args), "text": p.text}
+                {
+                    "part": p.part,
+                    "points": p.points,
+                    "side": p.side,
+                    "line": p.line,
+                    "msgid": p.msgid,
+                    "args": dict(p.args),
+                    "text": p.text,
+                }
                 for p in self.parts
             ],
             "lines": self.lines(),
@@ -572,11 +626,31 @@ def honours_part(held: "str | int", strain: "Strain | str", side: str = "declare
 # --------------------------------------------------------------------------------------------
 
 IMP_SCALE: tuple[tuple[int, int | None, int], ...] = (
-    (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5),
-    (220, 260, 6), (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10),
-    (500, 590, 11), (600, 740, 12), (750, 890, 13), (900, 1090, 14), (1100, 1290, 15),
-    (1300, 1490, 16), (1500, 1740, 17), (1750, 1990, 18), (2000, 2240, 19), (2250, 2490, 20),
-    (2500, 2990, 21), (3000, 3490, 22), (3500, 3990, 23), (4000, None, 24),
+    (0, 10, 0),
+    (20, 40, 1),
+    (50, 80, 2),
+    (90, 120, 3),
+    (130, 160, 4),
+    (170, 210, 5),
+    (220, 260, 6),
+    (270, 310, 7),
+    (320, 360, 8),
+    (370, 420, 9),
+    (430, 490, 10),
+    (500, 590, 11),
+    (600, 740, 12),
+    (750, 890, 13),
+    (900, 1090, 14),
+    (1100, 1290, 15),
+    (1300, 1490, 16),
+    (1500, 1740, 17),
+    (1750, 1990, 18),
+    (2000, 2240, 19),
+    (2250, 2490, 20),
+    (2500, 2990, 21),
+    (3000, 3490, 22),
+    (3500, 3990, 23),
+    (4000, None, 24),
 )
 """The WBF IMP scale: (lowest difference, highest difference, IMPs)."""
 
@@ -654,8 +728,10 @@ def _scores_series(scores: Iterable[Any]) -> "pd.Series":
     if np.isinf(s.to_numpy()).any():
         raise ParseError("a board result cannot be infinite")
     if s.notna().sum() < 2:
-        raise ParseError("matchpoints compare at least two results on one board "
-                         f"({int(s.notna().sum())} of {len(s)} given)")
+        raise ParseError(
+            "matchpoints compare at least two results on one board "
+            f"({int(s.notna().sum())} of {len(s)} given)"
+        )
     return s
 
 
@@ -695,8 +771,10 @@ def neuberg(scores: Iterable[Any], expected: int | None = None) -> "pd.Series":
     n = int(s.notna().sum())
     total = len(s) if expected is None else expected
     if isinstance(total, bool) or not isinstance(total, (int, np.integer)) or total < n:
-        raise ParseError(f"expected is the number of results a full board has, a whole number of "
-                         f"at least {n} (the results given), not {expected!r}")
+        raise ParseError(
+            f"expected is the number of results a full board has, a whole number of "
+            f"at least {n} (the results given), not {expected!r}"
+        )
     mp = matchpoints(s).astype(float)
     return ((mp + 1) * total / n - 1).rename("matchpoints")
 

@@ -13,5 +13,17 @@ from .advice import Advice, Considered, advise
 from .engine import DEFAULT_PATH, SECTIONS, Rule, System, SystemFileError, default_system
 from .practice import PracticeResult, PracticeTable, system_auction
 
-__all__ = ["Advice", "Considered", "advise", "System", "Rule", "SystemFileError", "SECTIONS",
-           "DEFAULT_PATH", "default_system", "PracticeTable", "PracticeResult", "system_auction"]
+__all__ = [
+    "Advice",
+    "Considered",
+    "advise",
+    "System",
+    "Rule",
+    "SystemFileError",
+    "SECTIONS",
+    "DEFAULT_PATH",
+    "default_system",
+    "PracticeTable",
+    "PracticeResult",
+    "system_auction",
+]

@@ -14,16 +14,15 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from ..rules.auction import Auction
 from ..model.cards import Seat
 from ..model.contract import PASS, Call
 from ..model.errors import BridgeError, IllegalCall
 from ..model.hand import Hand
+from ..rules.auction import Auction
+from ..rules.rulings import reword
 from ..text.i18n import check_language, translate
 from ..text.terms import read_seat
-from ..rules.rulings import reword
-from .engine import (N_, CallTerm, Check, HandFacts, Join, Msg, Rule, System, auction_view, get_system,
-                     render)
+from .engine import N_, CallTerm, Check, HandFacts, Join, Msg, Rule, System, auction_view, get_system, render
 
 __all__ = ["Advice", "Considered", "advise", "our_calls", "as_auction", "NOT_COVERED"]
 
@@ -33,12 +32,12 @@ class Considered:
     """A rule tried before the one chosen, and why it did not apply."""
 
     rule: Rule
-    call: str          # the call it would have made, as text ("1NT")
-    why_not: str       # "1NT needs 15-17 HCP; this hand has 14 HCP"
-    label: str = ""    # the call and the rule's name: "2♦ (transfer to hearts)"
-    gap: str = ""      # what was missing: "needs 15-17 HCP; this hand has 14 HCP"
+    call: str  # the call it would have made, as text ("1NT")
+    why_not: str  # "1NT needs 15-17 HCP; this hand has 14 HCP"
+    label: str = ""  # the call and the rule's name: "2♦ (transfer to hearts)"
+    gap: str = ""  # what was missing: "needs 15-17 HCP; this hand has 14 HCP"
     label_msg: object = field(default=None, repr=False, compare=False)
-    need_msg: object = field(default=None, repr=False, compare=False)   # None: not a legal call now
+    need_msg: object = field(default=None, repr=False, compare=False)  # None: not a legal call now
     have_msg: object = field(default=None, repr=False, compare=False)
     lang: str = field(default="en", repr=False, compare=False)
 
@@ -54,8 +53,9 @@ def _considered(rule: Rule, call: str, label, need, have, lang: str) -> Consider
     else:
         gap_msg = Msg("needs {need}; this hand has {have}", need=need, have=have)
         why_msg = Msg("{call} needs {need}; this hand has {have}", call=label, need=need, have=have)
-    return Considered(rule, call, why_msg.render(lang), render(label, lang), gap_msg.render(lang),
-                      label, need, have, lang)
+    return Considered(
+        rule, call, why_msg.render(lang), render(label, lang), gap_msg.render(lang), label, need, have, lang
+    )
 
 
 def grouped_why_not(considered: list[Considered], lang: str = "en") -> list[str]:
@@ -74,9 +74,14 @@ def grouped_why_not(considered: list[Considered], lang: str = "en") -> list[str]
         if len(group) == 1 or not key:
             lines.append(first.why_not if lang == first.lang else first.in_language(lang).why_not)
         else:
-            lines.append(Msg("{calls} need {need}; this hand has {have}",
-                             calls=Join([c.label_msg for c in group], ", "),
-                             need=first.need_msg, have=first.have_msg).render(lang))
+            lines.append(
+                Msg(
+                    "{calls} need {need}; this hand has {have}",
+                    calls=Join([c.label_msg for c in group], ", "),
+                    need=first.need_msg,
+                    have=first.have_msg,
+                ).render(lang)
+            )
     return lines
 
 
@@ -90,7 +95,7 @@ class Advice:
     rule: Rule | None
     considered: list[Considered] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
-    situation: str = "opening"   # opening / response / rebid / responder_rebid / outside the system
+    situation: str = "opening"  # opening / response / rebid / responder_rebid / outside the system
     hand: Hand | None = None
     lang: str = "en"
     reason_msgs: list = field(default_factory=list, repr=False, compare=False)
@@ -116,10 +121,20 @@ class Advice:
         lang = check_language(lang)
         if not self.reason_msgs:
             return self
-        return Advice(self.call, [render(m, lang) for m in self.reason_msgs],
-                      render(self.promises_msg, lang), self.rule,
-                      [c.in_language(lang) for c in self.considered], self.checks, self.situation,
-                      self.hand, lang, self.reason_msgs, self.promises_msg, self.covered)
+        return Advice(
+            self.call,
+            [render(m, lang) for m in self.reason_msgs],
+            render(self.promises_msg, lang),
+            self.rule,
+            [c.in_language(lang) for c in self.considered],
+            self.checks,
+            self.situation,
+            self.hand,
+            lang,
+            self.reason_msgs,
+            self.promises_msg,
+            self.covered,
+        )
 
     def _t(self, msgid: str, **args) -> str:
         return translate(msgid, self.lang, **args)
@@ -131,8 +146,9 @@ class Advice:
         lines = [self.reason]
         lines += [f"  {r}" for r in self.reasons[1:]]
         if self.promises:
-            lines.append("  " + self._t("{call} promises: {promises}", call=self._call_text(),
-                                        promises=self.promises))
+            lines.append(
+                "  " + self._t("{call} promises: {promises}", call=self._call_text(), promises=self.promises)
+            )
         if self.considered:
             lines.append("  " + self._t("Not chosen:"))
             lines += [f"    {w}" for w in grouped_why_not(self.considered, self.lang)]
@@ -146,8 +162,11 @@ class Advice:
         if items:
             out += f"<ul>{items}</ul>"
         if self.promises:
-            out += "<div>" + esc(self._t("{call} promises: {promises}", call=self._call_text(),
-                                         promises=self.promises)) + "</div>"
+            out += (
+                "<div>"
+                + esc(self._t("{call} promises: {promises}", call=self._call_text(), promises=self.promises))
+                + "</div>"
+            )
         if nots:
             out += f"<details><summary>{esc(self._t('Rules tried first'))}</summary><ul>{nots}</ul></details>"
         return out + "</div>"
@@ -163,8 +182,11 @@ def as_auction(auction, seat: "Seat | str | None" = None) -> Auction:
     s = Seat.parse(seat) if seat is not None else None
     if auction is None:
         return Auction(s if s is not None else Seat.N)
-    make = (lambda d: Auction.parse(auction, dealer=d)) if isinstance(auction, str) else (
-        lambda d: Auction(d, list(auction)))
+    make = (
+        (lambda d: Auction.parse(auction, dealer=d))
+        if isinstance(auction, str)
+        else (lambda d: Auction(d, list(auction)))
+    )
     a = make(Seat.N)
     if s is None or a.is_over:
         return a
@@ -186,8 +208,13 @@ NOT_COVERED = Msg("the system does not cover this auction")
 _SITUATION_BY_LEN = {0: "opening", 1: "response", 2: "rebid", 3: "responder_rebid"}
 
 
-def advise(hand: "Hand | str", auction=None, system: System | None = None,
-           seat: "Seat | str | None" = None, lang: str = "en") -> Advice:
+def advise(
+    hand: "Hand | str",
+    auction=None,
+    system: System | None = None,
+    seat: "Seat | str | None" = None,
+    lang: str = "en",
+) -> Advice:
     """The call ``system`` (default: beginner SAYC) recommends for ``hand`` now, with reasons.
 
     ``auction`` is an Auction, a text of calls ('1H P'), or None for the opening; ``seat`` is the
@@ -205,7 +232,9 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
     if isinstance(hand, str):
         hand = Hand.from_pbn(hand)
     if not isinstance(hand, Hand):
-        raise BridgeError(f"advise needs a Hand (or a PBN hand like 'AKQ2.KJ4.A93.T52'), not {type(hand).__name__}")
+        raise BridgeError(
+            f"advise needs a Hand (or a PBN hand like 'AKQ2.KJ4.A93.T52'), not {type(hand).__name__}"
+        )
     system = get_system(system)
     seat = None if seat is None else read_seat(seat, lang)  # the language's letters: Czech S = N
     a = as_auction(auction, seat)
@@ -225,8 +254,18 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
     view = auction_view(a, seat)
     found = system.rules_after(view)
     if not found:
-        return _advice(PASS, [pass_msg, NOT_COVERED], Msg("nothing: the system is silent here"), None,
-                       [], [], "outside the system", hand, lang, covered=False)
+        return _advice(
+            PASS,
+            [pass_msg, NOT_COVERED],
+            Msg("nothing: the system is silent here"),
+            None,
+            [],
+            [],
+            "outside the system",
+            hand,
+            lang,
+            covered=False,
+        )
 
     considered: list[tuple] = []
     for rule, bound in found:
@@ -237,12 +276,29 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
             failed = [c for c in checks if not c.ok]
             if not failed and a.is_legal(call):
                 named = _named(CallTerm(call), str(call), rule)
-                reasons = [Msg("{facts}: {action}", facts=_reason_facts(facts, checks),
-                               action=_action(rule, call))]
-                reasons += [Msg("{call} needs {need}: this hand has {have}", call=named, need=c.need_msg,
-                                have=Join(c.have_parts, "and")) for c in checks]
-                return _advice(call, reasons, rule.promises_msg(bind), rule,
-                               [_considered(*x, lang) for x in considered], checks, rule.section, hand, lang)
+                reasons = [
+                    Msg("{facts}: {action}", facts=_reason_facts(facts, checks), action=_action(rule, call))
+                ]
+                reasons += [
+                    Msg(
+                        "{call} needs {need}: this hand has {have}",
+                        call=named,
+                        need=c.need_msg,
+                        have=Join(c.have_parts, "and"),
+                    )
+                    for c in checks
+                ]
+                return _advice(
+                    call,
+                    reasons,
+                    rule.promises_msg(bind),
+                    rule,
+                    [_considered(*x, lang) for x in considered],
+                    checks,
+                    rule.section,
+                    hand,
+                    lang,
+                )
             label = str(call) if not rule.free else rule.call_label()
             named = _named(rule.label_msg(call), label, rule)
             if failed:
@@ -252,21 +308,44 @@ def advise(hand: "Hand | str", auction=None, system: System | None = None,
                 entry = (rule, label, named, None, None)
             if best is None or len(failed) < best[0]:
                 best = (len(failed), entry)
-        if best is not None:            # (no suit left for the rule's free letters)
+        if best is not None:  # (no suit left for the rule's free letters)
             considered.append(best[1])
 
     # the rules for this auction end without a catch-all, and none fits: a gap in the system file
-    why = Msg("none of the system's rules for this auction fits the hand: the system does not cover "
-              "this hand here")
-    return _advice(PASS, [pass_msg, why], Msg("nothing new"), None,
-                   [_considered(*x, lang) for x in considered], [], "outside the system", hand, lang,
-                   covered=False)
+    why = Msg(
+        "none of the system's rules for this auction fits the hand: the system does not cover this hand here"
+    )
+    return _advice(
+        PASS,
+        [pass_msg, why],
+        Msg("nothing new"),
+        None,
+        [_considered(*x, lang) for x in considered],
+        [],
+        "outside the system",
+        hand,
+        lang,
+        covered=False,
+    )
 
 
-def _advice(call, reason_msgs, promises_msg, rule, considered, checks, situation, hand, lang,
-            covered: bool = True) -> Advice:
-    return Advice(call, [render(m, lang) for m in reason_msgs], render(promises_msg, lang), rule,
-                  considered, checks, situation, hand, lang, reason_msgs, promises_msg, covered)
+def _advice(
+    call, reason_msgs, promises_msg, rule, considered, checks, situation, hand, lang, covered: bool = True
+) -> Advice:
+    return Advice(
+        call,
+        [render(m, lang) for m in reason_msgs],
+        render(promises_msg, lang),
+        rule,
+        considered,
+        checks,
+        situation,
+        hand,
+        lang,
+        reason_msgs,
+        promises_msg,
+        covered,
+    )
 
 
 def _named(label_msg, label: str, rule: Rule):
@@ -280,8 +359,12 @@ def _ascii(label: str) -> str:
     return label.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
 
 
-_ACTIONS = {"open": N_("open {call}"), "respond": N_("respond {call}"), "rebid": N_("rebid {call}"),
-            "bid": N_("bid {call}")}
+_ACTIONS = {
+    "open": N_("open {call}"),
+    "respond": N_("respond {call}"),
+    "rebid": N_("rebid {call}"),
+    "bid": N_("bid {call}"),
+}
 
 
 def _action(rule: Rule, call: Call):

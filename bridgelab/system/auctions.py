@@ -39,11 +39,18 @@ from ..rules.auction import Auction
 from .advice import advise  # noqa: F401  (the docstring's example)
 from .engine import BatchFacts, System, auction_view, get_system
 
-__all__ = ["AuctionConstraint", "auction_constraint", "is_auction_phrase", "batch_calls", "CALLS",
-           "NOT_COVERED"]
+__all__ = [
+    "AuctionConstraint",
+    "auction_constraint",
+    "is_auction_phrase",
+    "batch_calls",
+    "CALLS",
+    "NOT_COVERED",
+]
 
 CALLS: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE) + tuple(
-    Call.bid(level, strain) for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT"))
+    Call.bid(level, strain) for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")
+)
 """Every call, by code: 0 pass, 1 double, 2 redouble, then 1♣ ... 7NT."""
 CODE = {c: i for i, c in enumerate(CALLS)}
 NOT_COVERED = -1
@@ -51,8 +58,9 @@ NOT_COVERED = -1
 _OVER = -2
 
 
-def batch_calls(system: System, holdings: np.ndarray, auction: Auction, covered_only: bool = False
-                ) -> np.ndarray:
+def batch_calls(
+    system: System, holdings: np.ndarray, auction: Auction, covered_only: bool = False
+) -> np.ndarray:
     """The system's call for the player to act in ``auction``, for each of the hands ``holdings``
     ((n, 4) suit holdings of that seat): codes into ``CALLS``. Where the system has no rule, the
     code is NOT_COVERED, or PASS (what ``advise`` calls then) unless ``covered_only``.
@@ -147,8 +155,8 @@ class AuctionConstraint:
         self.text = text
         self.__name__ = text
         self.system = get_system(system)
-        self.steps: list[tuple] = []      # (kind, seat, call, to_call)
-        self.others: list = []            # the dealer's own constraints
+        self.steps: list[tuple] = []  # (kind, seat, call, to_call)
+        self.others: list = []  # the dealer's own constraints
         named_dealer = None
         for part in (p for p in _SPLIT.split(text.strip()) if p):
             found = _phrase(part)
@@ -166,11 +174,16 @@ class AuctionConstraint:
             to = _call(m.group(3), part) if kind == "responds" else None
             self.steps.append((kind, seat, call, to))
         if not self.steps:
-            raise ConstraintError(f"{text!r} says nothing about the auction: write 'N opens 1NT', "
-                                  "'S responds 2C to 1NT', 'E overcalls' or 'nobody opens before N'")
+            raise ConstraintError(
+                f"{text!r} says nothing about the auction: write 'N opens 1NT', "
+                "'S responds 2C to 1NT', 'E overcalls' or 'nobody opens before N'"
+            )
         first = self.steps[0]
-        opener = first[1] if first[0] in ("opens", "nobody") else (
-            first[1].partner if first[0] == "responds" else Seat((int(first[1]) - 1) % 4))
+        opener = (
+            first[1]
+            if first[0] in ("opens", "nobody")
+            else (first[1].partner if first[0] == "responds" else Seat((int(first[1]) - 1) % 4))
+        )
         self.about_seat = first[1]
         """The seat the lesson is about (a lesson turns this hand to the seat asked for)."""
         self.dealer = Seat.parse(dealer) if dealer is not None else (named_dealer or opener)
@@ -195,7 +208,7 @@ class AuctionConstraint:
             return mask
         rows = np.flatnonzero(mask)
         codes = np.full((len(rows), 8), _OVER, dtype=np.int16)
-        codes[:, :self._length()] = _simulate(self.system, holdings[rows], self.dealer, self._length())
+        codes[:, : self._length()] = _simulate(self.system, holdings[rows], self.dealer, self._length())
         ok = np.ones(len(rows), dtype=bool)
         for step in self.steps:
             ok &= self._step(codes, *step)
@@ -235,10 +248,13 @@ class AuctionConstraint:
             ok = first == p
             return ok & (codes[:, p] == CODE[call]) if call is not None else ok
         if kind == "responds":
-            q = self._pos(seat.partner)          # partner opened, the next hand passed, we bid
+            q = self._pos(seat.partner)  # partner opened, the next hand passed, we bid
             r = q + 2
-            ok = (first == q) & (codes[:, q + 1] == CODE[PASS]) & (codes[:, r] >= CODE[Call.bid(1, "C")]) \
-                if r < 8 else np.zeros(len(codes), dtype=bool)
+            ok = (
+                (first == q) & (codes[:, q + 1] == CODE[PASS]) & (codes[:, r] >= CODE[Call.bid(1, "C")])
+                if r < 8
+                else np.zeros(len(codes), dtype=bool)
+            )
             if to is not None:
                 ok &= codes[:, q] == CODE[to]
             if call is not None:
@@ -258,8 +274,9 @@ class AuctionConstraint:
         return ok & (got == CODE[call]) if call is not None else ok
 
 
-def auction_constraint(text: str, system: "System | str | None" = None,
-                       dealer: "Seat | str | None" = None) -> AuctionConstraint:
+def auction_constraint(
+    text: str, system: "System | str | None" = None, dealer: "Seat | str | None" = None
+) -> AuctionConstraint:
     """The constraint a phrase like "N opens 1NT" describes (see the module's docstring)."""
     return AuctionConstraint(text, system, dealer)
 
@@ -267,5 +284,3 @@ def auction_constraint(text: str, system: "System | str | None" = None,
 def auction_where(where, system: "System | str | None" = None):
     """``where`` itself, or its AuctionConstraint when it is a text with an auction phrase."""
     return AuctionConstraint(where, system) if is_auction_phrase(where) else where
-
-

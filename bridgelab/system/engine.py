@@ -12,11 +12,12 @@ from __future__ import annotations
 import copy
 import re
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping
 
 import numpy as np
+
 from ..model.cards import SUITS, Strain, suit_index
 from ..model.contract import Call
 from ..model.errors import BridgeError, ParseError
@@ -27,16 +28,38 @@ from ..model.hand import Hand, holding_to_text
 from ..text import notation
 from ..text.i18n import translate
 
-__all__ = ["System", "Rule", "Condition", "Check", "SystemFileError", "SECTIONS", "DEFAULT_PATH",
-           "default_system", "Msg", "render", "SuitTerm", "CallTerm", "SeatTerm", "Join", "N_"]
+__all__ = [
+    "System",
+    "Rule",
+    "Condition",
+    "Check",
+    "SystemFileError",
+    "SECTIONS",
+    "DEFAULT_PATH",
+    "default_system",
+    "Msg",
+    "render",
+    "SuitTerm",
+    "CallTerm",
+    "SeatTerm",
+    "Join",
+    "N_",
+]
 
 DEFAULT_PATH = Path(__file__).with_name("sayc.toml")
 
 SECTIONS = ("opening", "response", "rebid", "responder_rebid", "overcall", "advance", "competitive")
 """The tables of a system file, in the order of the auction (the last three: competitive bidding)."""
 
-_VERBS = {"opening": "open", "response": "respond", "rebid": "rebid", "responder_rebid": "bid",
-          "overcall": "bid", "advance": "bid", "competitive": "bid"}
+_VERBS = {
+    "opening": "open",
+    "response": "respond",
+    "rebid": "rebid",
+    "responder_rebid": "bid",
+    "overcall": "bid",
+    "advance": "bid",
+    "competitive": "bid",
+}
 
 UNBID = "unbid"
 """The key of a binding that holds the suits nobody has bid yet (for ``len unbid``)."""
@@ -86,8 +109,7 @@ class Msg:
     def render(self, lang: str = "en") -> str:
         if not self.args:
             return translate(self.msgid, lang, self.domain)
-        return translate(self.msgid, lang, self.domain,
-                         **{k: render(v, lang) for k, v in self.args.items()})
+        return translate(self.msgid, lang, self.domain, **{k: render(v, lang) for k, v in self.args.items()})
 
     def __str__(self) -> str:
         return self.render("en")
@@ -136,8 +158,12 @@ class SuitTerm:
 
         if self.n is None:
             return strain_name(self.suit, lang)
-        return translate("{n} {suit}", lang, n=self.n, suit=_counted(self.suit, self.n, lang)
-                         or strain_name(self.suit, lang))
+        return translate(
+            "{n} {suit}",
+            lang,
+            n=self.n,
+            suit=_counted(self.suit, self.n, lang) or strain_name(self.suit, lang),
+        )
 
     def __str__(self) -> str:
         return self.render("en")
@@ -202,6 +228,7 @@ class SeatTerm:
 
 # ---- the facts a condition looks at -----------------------------------------------------------
 
+
 class HandFacts:
     """What the conditions ask of one hand, computed once through the evaluators."""
 
@@ -260,8 +287,9 @@ class BatchFacts:
             srt = -np.sort(-self.shape.astype(np.int32), axis=1)
             codes = srt[:, 0] * 1000 + srt[:, 1] * 100 + srt[:, 2] * 10 + srt[:, 3]
             uniq, inv = np.unique(codes, return_inverse=True)
-            names = np.array([f"{c // 1000}-{c // 100 % 10}-{c // 10 % 10}-{c % 10}" for c in uniq],
-                             dtype=object)
+            names = np.array(
+                [f"{c // 1000}-{c // 100 % 10}-{c // 10 % 10}-{c % 10}" for c in uniq], dtype=object
+            )
             self._patterns = names[inv.ravel()]
         return self._patterns
 
@@ -281,12 +309,13 @@ def suit_word(suit: Strain, n: int | None = None) -> str:
 
 # ---- measures and ranges -------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class _Measure:
     """A number read from the hand: hcp, another evaluator, or the length of a suit."""
 
-    kind: str            # "hcp", "eval", "len", "top" (A K Q), "honours" (A K Q J 10), "unbid"
-    name: str            # evaluator name, or the suit token ("S", "M" ...)
+    kind: str  # "hcp", "eval", "len", "top" (A K Q), "honours" (A K Q J 10), "unbid"
+    name: str  # evaluator name, or the suit token ("S", "M" ...)
 
     def suit(self, bind: Mapping[str, Strain]) -> Strain:
         return bind[self.name] if self.name in _VARIABLES else Strain.parse(self.name)
@@ -336,7 +365,9 @@ class _Measure:
             return Msg("cards in each unbid major")
         if self.kind == "shortest":
             return Msg("cards in the shortest suit")
-        return Msg("HCP") if self.name == "hcp" else Msg(_EVAL_NOUNS.get(self.name, self.name.replace("_", " ")))
+        return (
+            Msg("HCP") if self.name == "hcp" else Msg(_EVAL_NOUNS.get(self.name, self.name.replace("_", " ")))
+        )
 
     def amount(self, n, bind: Mapping[str, Strain]):
         """'15 HCP', '5 spades', '7 losers'."""
@@ -361,17 +392,31 @@ class _Measure:
         return Msg("{range} {measure}", range=rng, measure=self.noun(bind))
 
 
-_EVAL_NOUNS = {"controls": N_("controls"), "length": N_("length"), "honour_tricks": N_("honour tricks"),
-               "quick_tricks": N_("quick tricks"), "losers": N_("losers"),
-               "length_points": N_("length points"), "shortness_points": N_("shortness points")}
+_EVAL_NOUNS = {
+    "controls": N_("controls"),
+    "length": N_("length"),
+    "honour_tricks": N_("honour tricks"),
+    "quick_tricks": N_("quick tricks"),
+    "losers": N_("losers"),
+    "length_points": N_("length points"),
+    "shortness_points": N_("shortness points"),
+}
 
 
 _OPS: dict[str, Callable[[float, float], bool]] = {
-    ">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
-    "<": lambda a, b: a < b, "==": lambda a, b: a == b,
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+    "==": lambda a, b: a == b,
 }
-_OP_WORDS = {">=": N_("{a} at least as long as {b}"), "<=": N_("{a} no longer than {b}"),
-             ">": N_("{a} longer than {b}"), "<": N_("{a} shorter than {b}"), "==": N_("{a} as long as {b}")}
+_OP_WORDS = {
+    ">=": N_("{a} at least as long as {b}"),
+    "<=": N_("{a} no longer than {b}"),
+    ">": N_("{a} longer than {b}"),
+    "<": N_("{a} shorter than {b}"),
+    "==": N_("{a} as long as {b}"),
+}
 
 
 def _suit_token(suit: str, text: str) -> str:
@@ -383,8 +428,10 @@ def _suit_token(suit: str, text: str) -> str:
     except ParseError:
         s = None
     if s is None or s is Strain.NT:
-        raise SystemFileError(f"{text!r}: {suit!r} is not a suit: write S, H, D, C or a suit "
-                              "letter of the rule's auction (M, m, X, Y)")
+        raise SystemFileError(
+            f"{text!r}: {suit!r} is not a suit: write S, H, D, C or a suit "
+            "letter of the rule's auction (M, m, X, Y)"
+        )
     return s.name
 
 
@@ -402,7 +449,7 @@ def _stopper_table() -> np.ndarray:
     allh = np.arange(1 << 13)
     n = _LENGTH13[allh]
     ok = np.zeros(1 << 13, dtype=bool)
-    for i in range(4):                       # A, K, Q, J with i cards beside them
+    for i in range(4):  # A, K, Q, J with i cards beside them
         ok |= (((allh >> (12 - i)) & 1) == 1) & (n >= i + 1)
     return ok
 
@@ -441,8 +488,10 @@ def _parse_measure(tokens: list[str], text: str) -> tuple[_Measure, list[str]]:
             except ParseError:
                 s = None
             if s is None or s is Strain.NT:
-                raise SystemFileError(f"{text!r}: {suit!r} is not a suit: write S, H, D, C or a suit "
-                                  "letter of the rule's auction (M, m, X, Y)")
+                raise SystemFileError(
+                    f"{text!r}: {suit!r} is not a suit: write S, H, D, C or a suit "
+                    "letter of the rule's auction (M, m, X, Y)"
+                )
             suit = s.name
         return _Measure("len", suit), tokens[2:]
     if head == "hcp":
@@ -475,6 +524,7 @@ def _range_msg(lo: float, hi: float, exact: bool = True) -> "Msg | str":
 
 # ---- conditions ------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Check:
     """The outcome of one condition on one hand: met or not, what was needed, what the hand has.
@@ -484,11 +534,11 @@ class Check:
     """
 
     ok: bool
-    need_msg: object    # "15-17 HCP", "a balanced hand", "spades at least as long as hearts"
-    have_parts: tuple   # ("14 HCP",), ("4 spades", "5 hearts"): joined by "and"
-    fact_msg: object    # the hand's side of it, for reasons: "15 HCP", "4-3-3-3 balanced"
-    length_msg: object = None   # for a suit-length condition: "5 spades", used in the one-line reason
-    miss: float | None = None   # how far outside a range (1 = one HCP or one card), None if no number
+    need_msg: object  # "15-17 HCP", "a balanced hand", "spades at least as long as hearts"
+    have_parts: tuple  # ("14 HCP",), ("4 spades", "5 hearts"): joined by "and"
+    fact_msg: object  # the hand's side of it, for reasons: "15 HCP", "4-3-3-3 balanced"
+    length_msg: object = None  # for a suit-length condition: "5 spades", used in the one-line reason
+    miss: float | None = None  # how far outside a range (1 = one HCP or one card), None if no number
 
     @property
     def need(self) -> str:
@@ -521,8 +571,7 @@ class _Atom:
         words = text.split()
         self.kind = None
         low = text.lower()
-        if low in ("balanced", "not balanced", "unbalanced", "semi-balanced", "semi balanced",
-                   "rule of 20"):
+        if low in ("balanced", "not balanced", "unbalanced", "semi-balanced", "semi balanced", "rule of 20"):
             self.kind = {"not balanced": "unbalanced", "semi balanced": "semi-balanced"}.get(low, low)
             return
         if words and words[0] == "higher":
@@ -610,26 +659,41 @@ class _Atom:
             suit = self.left.suit(bind)
             h = f.holdings[suit_index(suit)]
             have = Msg("{suit}: {cards}", suit=SuitTerm(suit), cards=_holding_text(h))
-            return Check(bool(_STOPPER[h]), Msg("a stopper in {suit} (A, Kx, Qxx or Jxxx)",
-                                                 suit=SuitTerm(suit)), (have,), have)
+            return Check(
+                bool(_STOPPER[h]),
+                Msg("a stopper in {suit} (A, Kx, Qxx or Jxxx)", suit=SuitTerm(suit)),
+                (have,),
+                have,
+            )
         if k == "balanced":
             have = shape if f.balanced else Msg("{pattern}, not balanced", pattern=f.pattern)
             return Check(f.balanced, Msg("a balanced hand (4-3-3-3, 4-4-3-2 or 5-3-3-2)"), (have,), shape)
         if k == "unbalanced":
             return Check(not f.balanced, Msg("an unbalanced hand"), (shape,), shape)
         if k == "semi-balanced":
-            return Check(f.semi_balanced, Msg("a semi-balanced hand (balanced, 5-4-2-2 or 6-3-2-2)"),
-                         (f.pattern,), f.pattern)
+            return Check(
+                f.semi_balanced,
+                Msg("a semi-balanced hand (balanced, 5-4-2-2 or 6-3-2-2)"),
+                (f.pattern,),
+                f.pattern,
+            )
         if k == "pattern":
-            return Check(f.shape in self.shapes,
-                         Msg("the pattern {patterns}", patterns=Join(self.patterns, "or")),
-                         (f.pattern,), f.pattern)
+            return Check(
+                f.shape in self.shapes,
+                Msg("the pattern {patterns}", patterns=Join(self.patterns, "or")),
+                (f.pattern,),
+                f.pattern,
+            )
         if k == "rule of 20":
             two = sorted(f.shape, reverse=True)[:2]
             total = f.hcp + sum(two)
             have = Msg("{hcp} HCP + {a} + {b} cards = {total}", hcp=f.hcp, a=two[0], b=two[1], total=total)
-            return Check(total >= 20, Msg("HCP plus the lengths of the two longest suits to make 20 or more"),
-                         (have,), have)
+            return Check(
+                total >= 20,
+                Msg("HCP plus the lengths of the two longest suits to make 20 or more"),
+                (have,),
+                have,
+            )
         if k == "longest":
             suit = self.left.suit(bind)
             n = f.length(suit)
@@ -678,8 +742,9 @@ class Condition:
             if m:
                 name = m[2]
                 if name not in options:
-                    raise SystemFileError(f"{text!r}: {name!r} is not an option of this system "
-                                      f"(options: {', '.join(options)})")
+                    raise SystemFileError(
+                        f"{text!r}: {name!r} is not an option of this system (options: {', '.join(options)})"
+                    )
                 on = bool(options[name])
                 if on != (m[1] == "if"):
                     continue
@@ -712,8 +777,14 @@ class Condition:
         fact = met[0].fact_msg if met else Join(_unique(c.fact_msg for c in checks), "; ")
         pieces = _unique(p for c in checks for p in c.have_parts)
         miss = None if ok else min((c.miss for c in checks if c.miss is not None), default=None)
-        return Check(ok, Join([c.need_msg for c in checks], "or"), pieces, fact,
-                     met[0].length_msg if met else None, miss)
+        return Check(
+            ok,
+            Join([c.need_msg for c in checks], "or"),
+            pieces,
+            fact,
+            met[0].length_msg if met else None,
+            miss,
+        )
 
 
 def _unique(messages) -> tuple:
@@ -736,9 +807,9 @@ class PatternToken:
     """One call of an ``after`` pattern: ours or the opponents' ('(1X)'), a bid, pass or double."""
 
     ours: bool
-    kind: str                  # "bid", "pass", "double", "redouble"
+    kind: str  # "bid", "pass", "double", "redouble"
     level: int = 0
-    strain: str = ""           # "C" ... "NT", or a suit letter of _VARIABLES
+    strain: str = ""  # "C" ... "NT", or a suit letter of _VARIABLES
 
 
 def _parse_token(tok: str, text: str) -> PatternToken:
@@ -749,8 +820,9 @@ def _parse_token(tok: str, text: str) -> PatternToken:
     word = tok.upper()
     if word in ("P", "PASS"):
         if not ours:
-            raise SystemFileError(f"{text!r}: the opponents' passes are not written in a pattern "
-                                  f"(leave {raw!r} out)")
+            raise SystemFileError(
+                f"{text!r}: the opponents' passes are not written in a pattern (leave {raw!r} out)"
+            )
         return PatternToken(ours, "pass")
     if word in ("X", "DBL"):
         return PatternToken(ours, "double")
@@ -758,9 +830,11 @@ def _parse_token(tok: str, text: str) -> PatternToken:
         return PatternToken(ours, "redouble")
     m = _TOKEN_RE.match(tok)
     if not m:
-        raise SystemFileError(f"{text!r}: {raw!r} is not a call of a pattern: write a level and C, D, H, "
-                              "S, NT or a suit letter (M a major, m a minor, X, Y any suit), P for our "
-                              "pass, X for a double; put the opponents' calls in brackets: (1X)")
+        raise SystemFileError(
+            f"{text!r}: {raw!r} is not a call of a pattern: write a level and C, D, H, "
+            "S, NT or a suit letter (M a major, m a minor, X, Y any suit), P for our "
+            "pass, X for a double; put the opponents' calls in brackets: (1X)"
+        )
     strain = m[2]
     if strain not in _VARIABLES:
         strain = Strain.parse(strain).name
@@ -801,12 +875,13 @@ def auction_view(auction, seat) -> list[tuple[bool, Call]]:
     return view
 
 
-def match_view(wild: bool, tokens: tuple[PatternToken, ...],
-               view: list[tuple[bool, Call]]) -> dict[str, Strain] | None:
+def match_view(
+    wild: bool, tokens: tuple[PatternToken, ...], view: list[tuple[bool, Call]]
+) -> dict[str, Strain] | None:
     """Bind the suit letters of a pattern to the calls of the auction, or None if they do not fit."""
     if len(view) < len(tokens) or (not wild and len(view) != len(tokens)):
         return None
-    part = view[len(view) - len(tokens):]
+    part = view[len(view) - len(tokens) :]
     bind: dict[str, Strain] = {}
     for tok, (ours, call) in zip(tokens, part):
         if tok.ours != ours or tok.kind != call.kind:
@@ -852,11 +927,14 @@ def _call_template(text: str, where: str):
     try:
         return ("call", Call.parse(raw))
     except ParseError:
-        raise SystemFileError(f"{where}: {text!r} is not a call: write 1NT, 2S, Pass, or a level and a "
-                          "suit letter of the pattern (2M)") from None
+        raise SystemFileError(
+            f"{where}: {text!r} is not a call: write 1NT, 2S, Pass, or a level and a "
+            "suit letter of the pattern (2M)"
+        ) from None
 
 
 # ---- rules and systems -------------------------------------------------------------------------
+
 
 @dataclass
 class Rule:
@@ -887,8 +965,12 @@ class Rule:
         """``bind`` extended by every choice of suits for the free letters (spades first)."""
         out = [dict(bind)]
         for letter in self.free:
-            out = [{**b, letter: s} for b in out for s in sorted(_VARIABLES[letter], reverse=True)
-                   if s not in b.values()]
+            out = [
+                {**b, letter: s}
+                for b in out
+                for s in sorted(_VARIABLES[letter], reverse=True)
+                if s not in b.values()
+            ]
         return out
 
     @property
@@ -900,8 +982,9 @@ class Rule:
         if t[0] == "call":
             return t[1]
         if bind is None or t[2] not in bind:
-            raise SystemFileError(f"rule {self.name!r}: the call {self.call_text!r} needs the suit {t[2]} "
-                              "from the auction")
+            raise SystemFileError(
+                f"rule {self.name!r}: the call {self.call_text!r} needs the suit {t[2]} from the auction"
+            )
         return Call.bid(t[1], bind[t[2]])
 
     def call_label(self, bind: Mapping[str, Strain] | None = None) -> str:
@@ -974,12 +1057,15 @@ class System:
             chosen[key] = spec["default"]
         for key, value in (options or {}).items():
             if key not in self.option_specs:
-                raise SystemFileError(f"{key!r} is not an option of {self.name}: the options are "
-                                  f"{', '.join(self.option_specs) or 'none'}")
+                raise SystemFileError(
+                    f"{key!r} is not an option of {self.name}: the options are "
+                    f"{', '.join(self.option_specs) or 'none'}"
+                )
             choices = self.option_specs[key].get("choices")
             if choices is not None and value not in choices:
-                raise SystemFileError(f"{value!r} is not a choice for {key}: choose one of "
-                                  f"{', '.join(map(repr, choices))}")
+                raise SystemFileError(
+                    f"{value!r} is not a choice for {key}: choose one of {', '.join(map(repr, choices))}"
+                )
             chosen[key] = value
         self.options = chosen
         self.values = self._values()
@@ -998,13 +1084,11 @@ class System:
         except tomllib.TOMLDecodeError as e:
             raise SystemFileError(f"{p} is not valid TOML: {e}") from None
         except IsADirectoryError:
-            raise SystemFileError(f"{p} is a folder: give a system file (TOML), such as "
-                                  "sayc.toml") from None
+            raise SystemFileError(f"{p} is a folder: give a system file (TOML), such as sayc.toml") from None
         except OSError as e:
             raise SystemFileError(f"cannot read the system file {p}: {e.strerror or e}") from None
         except UnicodeDecodeError:
-            raise SystemFileError(f"{p} is not a system file: a system file is UTF-8 TOML "
-                                  "text") from None
+            raise SystemFileError(f"{p} is not a system file: a system file is UTF-8 TOML text") from None
         return cls(data, options, p)
 
     def with_options(self, **options) -> "System":
@@ -1023,15 +1107,19 @@ class System:
         try:
             return text.format_map(self.values)
         except KeyError as e:
-            raise SystemFileError(f"{where}: {{{e.args[0]}}} is not an option or option value "
-                              f"(known: {', '.join(sorted(self.values))})") from None
+            raise SystemFileError(
+                f"{where}: {{{e.args[0]}}} is not an option or option value "
+                f"(known: {', '.join(sorted(self.values))})"
+            ) from None
 
     def _compile(self) -> list[Rule]:
         rules: list[Rule] = []
         unknown = [k for k in self.data if k not in SECTIONS + ("system", "options")]
         if unknown:
-            raise SystemFileError(f"unknown table(s) {', '.join(unknown)} in the system file: the tables "
-                              f"are system, options, {', '.join(SECTIONS)}")
+            raise SystemFileError(
+                f"unknown table(s) {', '.join(unknown)} in the system file: the tables "
+                f"are system, options, {', '.join(SECTIONS)}"
+            )
         for section in SECTIONS:
             for i, entry in enumerate(self.data.get(section, [])):
                 name = entry.get("name", f"{section} {i + 1}")
@@ -1041,8 +1129,10 @@ class System:
                         raise SystemFileError(f"{where} has no {key!r}")
                 bad = set(entry) - {"name", "after", "call", "when", "promises", "only_if"}
                 if bad:
-                    raise SystemFileError(f"{where}: unknown key(s) {', '.join(sorted(bad))}; a rule has "
-                                      "name, after, call, when, promises and only_if")
+                    raise SystemFileError(
+                        f"{where}: unknown key(s) {', '.join(sorted(bad))}; a rule has "
+                        "name, after, call, when, promises and only_if"
+                    )
                 only_if = entry.get("only_if")
                 if only_if is not None:
                     neg = only_if.startswith("not ")
@@ -1052,8 +1142,11 @@ class System:
                     if bool(self.options[opt]) == neg:
                         continue
                 raw_after = entry.get("after", "")
-                afters = [self._subst(x, where) for x in raw_after] if isinstance(raw_after, list) \
+                afters = (
+                    [self._subst(x, where) for x in raw_after]
+                    if isinstance(raw_after, list)
                     else [self._subst(raw_after, where)]
+                )
                 after = " | ".join(afters)
                 if section == "opening" and after:
                     raise SystemFileError(f"{where}: an opening has no 'after'")
@@ -1066,13 +1159,26 @@ class System:
                     conditions = [Condition(w, self.options) for w in when]
                 except SystemFileError as e:
                     raise SystemFileError(f"{where}: {e}") from None
-                rule = Rule(section, name, after, entry["call"], when,
-                            self._subst(entry.get("promises", ""), where), only_if, len(rules),
-                            conditions, tokens, wild, _call_template(entry["call"], where), self,
-                            promises_source=entry.get("promises", ""))
+                rule = Rule(
+                    section,
+                    name,
+                    after,
+                    entry["call"],
+                    when,
+                    self._subst(entry.get("promises", ""), where),
+                    only_if,
+                    len(rules),
+                    conditions,
+                    tokens,
+                    wild,
+                    _call_template(entry["call"], where),
+                    self,
+                    promises_source=entry.get("promises", ""),
+                )
                 rule.alternatives = alts
-                bound = set.intersection(*({t.strain for t in tk if t.strain in _VARIABLES}
-                                           for _, tk in alts))
+                bound = set.intersection(
+                    *({t.strain for t in tk if t.strain in _VARIABLES} for _, tk in alts)
+                )
                 used = set().union(*(c.variables() for c in conditions)) if conditions else set()
                 if rule.template[0] == "var":
                     used.add(rule.template[2])
@@ -1092,7 +1198,7 @@ class System:
                 bind = {} if not view else None
             else:
                 bind = None
-                for wild, tokens in (rule.alternatives if view else ()):
+                for wild, tokens in rule.alternatives if view else ():
                     bind = match_view(wild, tokens, view)
                     if bind is not None:
                         break
@@ -1117,10 +1223,16 @@ class System:
         import pandas as pd
 
         rows = [
-            {"section": r.section, "after": r.after or "-",
-             "call": r.call_text if r.template[0] == "var" else r.call_label(), "rule": r.name,
-             "when": "; ".join(r.when) or "always", "promises": r.promises_text}
-            for r in self.rules if section is None or r.section == section
+            {
+                "section": r.section,
+                "after": r.after or "-",
+                "call": r.call_text if r.template[0] == "var" else r.call_label(),
+                "rule": r.name,
+                "when": "; ".join(r.when) or "always",
+                "promises": r.promises_text,
+            }
+            for r in self.rules
+            if section is None or r.section == section
         ]
         return pd.DataFrame(rows)
 
@@ -1161,14 +1273,17 @@ def get_system(system: "System | str | None" = None) -> System:
         key = str(system).strip().lower()
         if key == "sayc":
             return default_system()
-        beside = DEFAULT_PATH.with_name(f"{key}.toml")          # any system file beside sayc.toml
+        beside = DEFAULT_PATH.with_name(f"{key}.toml")  # any system file beside sayc.toml
         if key in SHIPPED or (re.fullmatch(r"[a-z0-9_-]+", key) and beside.exists()):
             if key not in _SHIPPED:
                 _SHIPPED[key] = System.load(SHIPPED.get(key, beside))
             return _SHIPPED[key]
         if str(system).endswith(".toml"):
             return System.load(system)
-        raise SystemFileError(f"{system!r} is not a bidding system: choose one of "
-                              f"{', '.join(map(repr, SHIPPED))}, give a System, or a .toml file path")
-    raise SystemFileError(f"a system is a System, a name ({', '.join(SHIPPED)}) or a .toml path, "
-                          f"not {type(system).__name__}")
+        raise SystemFileError(
+            f"{system!r} is not a bidding system: choose one of "
+            f"{', '.join(map(repr, SHIPPED))}, give a System, or a .toml file path"
+        )
+    raise SystemFileError(
+        f"a system is a System, a name ({', '.join(SHIPPED)}) or a .toml path, not {type(system).__name__}"
+    )

@@ -7,14 +7,14 @@ handed to ``bridgelab.dealing.dealer``, so the hands are uniform over the hands 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
+from ..dealing.dealer import DealBatch, deal_batch
 from ..model.cards import Seat
 from ..model.deal import Deal
-from ..dealing.dealer import DealBatch, deal_batch
 from ..model.errors import ConstraintError
 
 __all__ = ["Lesson", "OPENING_LESSONS", "RESPONSE_LESSONS", "FIT_LESSONS", "deal_for", "hand_for"]
@@ -47,6 +47,7 @@ def _and(*tests: Where) -> Where:
         for t in tests:
             out &= t(f, s)
         return out
+
     return test
 
 
@@ -76,23 +77,44 @@ def _majors(a: int, b: int) -> Where:
 
 OPENING_LESSONS: tuple[Lesson, ...] = (
     Lesson("11 or 12 HCP", "the 12 HCP line between passing and opening", _hcp_in(11, 12), 2.0),
-    Lesson("1NT boundary", "balanced with 14, 15, 17 or 18 HCP: just inside or outside 1NT",
-           _and(_bal, _hcp_in(14, 15, 16, 17, 18)), 2.0),
-    Lesson("balanced with a five-card major", "5-3-3-2 with five hearts or spades, 12-19 HCP",
-           _and(_bal, _five_major, _hcp_in(*range(12, 20))), 1.5),
-    Lesson("both majors", "4-4 or 5-5 in the majors (or 5-4), 12-19 HCP",
-           _and(lambda f, s: (f.shape[:, s, S] >= 4) & (f.shape[:, s, H] >= 4), _hcp_in(*range(12, 20))), 1.0),
-    Lesson("a minor", "no five-card major, 12-19 HCP, not 1NT: which minor?",
-           _and(_no_five_major, _hcp_in(12, 13, 14, 18, 19)), 1.5),
-    Lesson("weak two", "a six-card suit and 4-12 HCP: the weak-two range and its edges",
-           _and(_six_suit, _hcp_in(*range(4, 13))), 1.0),
+    Lesson(
+        "1NT boundary",
+        "balanced with 14, 15, 17 or 18 HCP: just inside or outside 1NT",
+        _and(_bal, _hcp_in(14, 15, 16, 17, 18)),
+        2.0,
+    ),
+    Lesson(
+        "balanced with a five-card major",
+        "5-3-3-2 with five hearts or spades, 12-19 HCP",
+        _and(_bal, _five_major, _hcp_in(*range(12, 20))),
+        1.5,
+    ),
+    Lesson(
+        "both majors",
+        "4-4 or 5-5 in the majors (or 5-4), 12-19 HCP",
+        _and(lambda f, s: (f.shape[:, s, S] >= 4) & (f.shape[:, s, H] >= 4), _hcp_in(*range(12, 20))),
+        1.0,
+    ),
+    Lesson(
+        "a minor",
+        "no five-card major, 12-19 HCP, not 1NT: which minor?",
+        _and(_no_five_major, _hcp_in(12, 13, 14, 18, 19)),
+        1.5,
+    ),
+    Lesson(
+        "weak two",
+        "a six-card suit and 4-12 HCP: the weak-two range and its edges",
+        _and(_six_suit, _hcp_in(*range(4, 13))),
+        1.0,
+    ),
     Lesson("strong hands", "20-23 HCP: 2NT or 2♣", _hcp_in(20, 21, 22, 23), 1.0),
     Lesson("any hand", "a hand as it comes", _any, 1.0),
 )
 
 RESPONSE_LESSONS: tuple[Lesson, ...] = (
-    Lesson("support for a major", "three or four cards in partner's major, 4-14 HCP",
-           _hcp_in(*range(4, 15)), 2.0),
+    Lesson(
+        "support for a major", "three or four cards in partner's major, 4-14 HCP", _hcp_in(*range(4, 15)), 2.0
+    ),
     Lesson("5 or 6 HCP", "the 6 HCP line between passing and responding", _hcp_in(5, 6), 1.0),
     Lesson("any responding hand", "a hand as it comes", _any, 1.0),
 )
@@ -108,9 +130,13 @@ def _pick(rng, lessons):
     return lessons[int(rng.choice(len(lessons), p=w / w.sum()))]
 
 
-def deal_for(rng: np.random.Generator, test: Callable[[DealBatch], np.ndarray],
-             accept: Callable[[Deal], bool] | None = None, batch: int = 16,
-             tries: int = 100) -> Deal:
+def deal_for(
+    rng: np.random.Generator,
+    test: Callable[[DealBatch], np.ndarray],
+    accept: Callable[[Deal], bool] | None = None,
+    batch: int = 16,
+    tries: int = 100,
+) -> Deal:
     """A random deal that passes the vectorised ``test`` (through ``bridgelab.dealing.dealer``) and then
     ``accept``, checked one deal at a time. The deal depends only on the state of ``rng``."""
     for _ in range(tries):

@@ -24,16 +24,16 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..rules.auction import Auction
-from ..rules.rulings import reword
 from ..model.cards import Seat, Side
 from ..model.contract import PASS, Call, Contract
 from ..model.deal import Deal
-from ..render.display import deal_html, deal_text
 from ..model.errors import BridgeError, IllegalCall
+from ..render.display import deal_html, deal_text
+from ..rules.auction import Auction
+from ..rules.rulings import reword
 from ..text.i18n import check_language
-from ..text.terms import read_seat
 from ..text.i18n import translate as _t
+from ..text.terms import read_seat
 from .advice import Advice, advise
 from .engine import N_, CallTerm, SeatTerm, System, get_system
 from .lessons import deal_for
@@ -43,8 +43,7 @@ __all__ = ["PracticeTable", "PracticeResult", "Difference", "system_auction", "d
 _MAX_CALLS = 60
 
 
-def _system_call(deal: Deal, auction: Auction, system: System, opponents: str,
-                 learner_side: Side) -> Call:
+def _system_call(deal: Deal, auction: Auction, system: System, opponents: str, learner_side: Side) -> Call:
     """The call the system makes for the seat whose turn it is (an opponent who only passes
     passes)."""
     seat = auction.next_seat
@@ -53,8 +52,13 @@ def _system_call(deal: Deal, auction: Auction, system: System, opponents: str,
     return advise(deal[seat], auction, system, seat).call  # advise only makes legal calls
 
 
-def system_auction(deal: Deal, dealer: "Seat | str" = Seat.N, system: "System | str | None" = None,
-                   opponents: str = "system", side: "Side | str" = Side.NS) -> Auction:
+def system_auction(
+    deal: Deal,
+    dealer: "Seat | str" = Seat.N,
+    system: "System | str | None" = None,
+    opponents: str = "system",
+    side: "Side | str" = Side.NS,
+) -> Auction:
     """The whole auction as the system bids it for ``side`` (opponents pass, or bid by the system)."""
     system = get_system(system)
     a = Auction(Seat.parse(dealer))
@@ -68,16 +72,21 @@ def system_auction(deal: Deal, dealer: "Seat | str" = Seat.N, system: "System | 
 class Difference:
     """A call of the learner's that the system would not have made, and the system's reasons."""
 
-    index: int          # position of the call in the auction (0 = dealer's first call)
+    index: int  # position of the call in the auction (0 = dealer's first call)
     yours: Call
     systems: Call
     advice: Advice
 
     def text(self, lang: str = "en") -> str:
         """'call 3: you bid 3NT, the system bids 2♣ (...)' in ``lang``."""
-        return _t("call {n}: you bid {yours}, the system bids {systems} ({reason})", lang,
-                  n=self.index + 1, yours=CallTerm(self.yours).render(lang),
-                  systems=CallTerm(self.systems).render(lang), reason=_advice_in(self.advice, lang).reason)
+        return _t(
+            "call {n}: you bid {yours}, the system bids {systems} ({reason})",
+            lang,
+            n=self.index + 1,
+            yours=CallTerm(self.yours).render(lang),
+            systems=CallTerm(self.systems).render(lang),
+            reason=_advice_in(self.advice, lang).reason,
+        )
 
     def __str__(self) -> str:
         return self.text()
@@ -102,9 +111,9 @@ def _contract_text(c: Contract | None, lang: str) -> str:
 class DDResult:
     """Double-dummy tricks for the contracts of the practice, from ``bridgelab.analysis.dd``."""
 
-    table: object                     # pandas DataFrame: declarer x strain
-    lines: tuple[str, ...]            # in English
-    rows: tuple = ()                  # (label msgid, contract or None, tricks or None) per line
+    table: object  # pandas DataFrame: declarer x strain
+    lines: tuple[str, ...]  # in English
+    rows: tuple = ()  # (label msgid, contract or None, tricks or None) per line
 
     def lines_in(self, lang: str = "en") -> list[str]:
         """The lines in ``lang`` (the English ones when the rows are unknown)."""
@@ -124,8 +133,14 @@ def _dd_line(label: str, c: Contract | None, tricks: int | None, lang: str) -> s
         how = _t("makes with {over} over", lang, over=over)
     else:
         how = _t("goes {down} down", lang, down=-over)
-    return _t("{label}: {contract} takes {tricks} tricks double dummy: {how}", lang, label=name,
-              contract=_contract_text(c, lang), tricks=tricks, how=how)
+    return _t(
+        "{label}: {contract} takes {tricks} tricks double dummy: {how}",
+        lang,
+        label=name,
+        contract=_contract_text(c, lang),
+        tricks=tricks,
+        how=how,
+    )
 
 
 def dd_result(deal: Deal, contracts: dict[str, Contract | None]) -> DDResult | None:
@@ -135,11 +150,14 @@ def dd_result(deal: Deal, contracts: dict[str, Contract | None]) -> DDResult | N
     """
     try:
         from ..analysis.dd import dd_table
+
         table = dd_table(deal)
     except Exception:  # the optional extra is missing or its solver fails: no double dummy
         return None
-    rows = tuple((label, c, None if not c else int(table.loc[c.declarer.name, c.strain.name]))
-                 for label, c in contracts.items())
+    rows = tuple(
+        (label, c, None if not c else int(table.loc[c.declarer.name, c.strain.name]))
+        for label, c in contracts.items()
+    )
     return DDResult(table, tuple(_dd_line(*row, "en") for row in rows), rows)
 
 
@@ -154,7 +172,7 @@ class PracticeResult:
     differences: list[Difference]
     dd: DDResult | None
     opponents: str
-    notes: list[str] = field(default_factory=list)      # English msgids, shown in ``lang``
+    notes: list[str] = field(default_factory=list)  # English msgids, shown in ``lang``
     dd_note: str = ""
     lang: str = "en"
 
@@ -173,8 +191,10 @@ class PracticeResult:
 
     def __repr__(self) -> str:
         c, sc = self.contract, self.system_contract
-        return (f"PracticeResult(yours={str(c) if c else 'passed out'!r}, "
-                f"system={str(sc) if sc else 'passed out'!r}, differences={len(self.differences)})")
+        return (
+            f"PracticeResult(yours={str(c) if c else 'passed out'!r}, "
+            f"system={str(sc) if sc else 'passed out'!r}, differences={len(self.differences)})"
+        )
 
     def in_language(self, lang: str) -> "PracticeResult":
         """The same result shown in ``lang``."""
@@ -182,9 +202,14 @@ class PracticeResult:
 
     def summary_lines(self) -> list[str]:
         lang = self.lang
-        lines = [_t("Your auction ends in {contract}; the system's ends in {system_contract}.", lang,
-                    contract=_contract_text(self.contract, lang),
-                    system_contract=_contract_text(self.system_contract, lang))]
+        lines = [
+            _t(
+                "Your auction ends in {contract}; the system's ends in {system_contract}.",
+                lang,
+                contract=_contract_text(self.contract, lang),
+                system_contract=_contract_text(self.system_contract, lang),
+            )
+        ]
         if self.differences:
             lines.append(_t("Where your calls differed from the system's:", lang))
             for d in self.differences:
@@ -192,8 +217,15 @@ class PracticeResult:
                 lines.append(f"  {d.text(lang)}")
                 lines += [f"    {r}" for r in advice.reasons[1:]]
                 if advice.promises:
-                    lines.append("    " + _t("{call} promises: {promises}", lang,
-                                             call=CallTerm(d.systems).render(lang), promises=advice.promises))
+                    lines.append(
+                        "    "
+                        + _t(
+                            "{call} promises: {promises}",
+                            lang,
+                            call=CallTerm(d.systems).render(lang),
+                            promises=advice.promises,
+                        )
+                    )
         else:
             lines.append(_t("Every call you made is the system's call.", lang))
         if self.dd is not None:
@@ -212,8 +244,16 @@ class PracticeResult:
     def __str__(self) -> str:
         lang = self.lang
         deal = deal_text(self.deal, lang=lang)
-        parts = [deal, "", _t("Your auction:", lang), self._auction_text(self.auction), "",
-                 _t("The system's auction:", lang), self._auction_text(self.system_auction), ""]
+        parts = [
+            deal,
+            "",
+            _t("Your auction:", lang),
+            self._auction_text(self.auction),
+            "",
+            _t("The system's auction:", lang),
+            self._auction_text(self.system_auction),
+            "",
+        ]
         return "\n".join(parts + self.summary_lines())
 
     def _repr_html_(self) -> str:
@@ -224,9 +264,12 @@ class PracticeResult:
             '<div class="bridgelab-practice">'
             + deal
             + '<table><tr><td style="vertical-align:top;padding-right:2em"><b>'
-            + esc(_t("Your auction", lang), quote=False) + "</b>"
+            + esc(_t("Your auction", lang), quote=False)
+            + "</b>"
             + self._auction_html(self.auction)
-            + '</td><td style="vertical-align:top"><b>' + esc(_t("The system's auction", lang), quote=False) + "</b>"
+            + '</td><td style="vertical-align:top"><b>'
+            + esc(_t("The system's auction", lang), quote=False)
+            + "</b>"
             + self._auction_html(self.system_auction)
             + f"</td></tr></table><ul>{items}</ul></div>"
         )
@@ -240,13 +283,22 @@ def _illegal_in(err: IllegalCall, auction: Auction, lang: str) -> IllegalCall:
 class PracticeTable:
     """One deal at the practice table: the learner's seat, the system's seats, the auction so far."""
 
-    def __init__(self, deal: Deal, learner: "Seat | str" = Seat.S, dealer: "Seat | str" = Seat.N,
-                 system: "System | str | None" = None, opponents: str = "system", lang: str = "en"):
+    def __init__(
+        self,
+        deal: Deal,
+        learner: "Seat | str" = Seat.S,
+        dealer: "Seat | str" = Seat.N,
+        system: "System | str | None" = None,
+        opponents: str = "system",
+        lang: str = "en",
+    ):
         if not isinstance(deal, Deal):
             raise BridgeError(f"a practice table needs a Deal, not {type(deal).__name__}")
         if opponents not in ("pass", "system"):
-            raise BridgeError(f"opponents is 'system' (they bid by the system) or 'pass' (they "
-                              f"always pass), not {opponents!r}")
+            raise BridgeError(
+                f"opponents is 'system' (they bid by the system) or 'pass' (they "
+                f"always pass), not {opponents!r}"
+            )
         self.deal = deal
         self.lang = check_language(lang)
         self.learner = read_seat(learner, self.lang)  # the language's letters: Czech S is North
@@ -257,9 +309,16 @@ class PracticeTable:
         self._advance()
 
     @classmethod
-    def random(cls, seed=None, learner: "Seat | str" = Seat.S, dealer: "Seat | str" = Seat.N,
-               system: "System | str | None" = None, opponents: str = "system", min_side_hcp: int = 20,
-               lang: str = "en") -> "PracticeTable":
+    def random(
+        cls,
+        seed=None,
+        learner: "Seat | str" = Seat.S,
+        dealer: "Seat | str" = Seat.N,
+        system: "System | str | None" = None,
+        opponents: str = "system",
+        min_side_hcp: int = 20,
+        lang: str = "en",
+    ) -> "PracticeTable":
         """A seeded random deal in which the learner's side holds at least ``min_side_hcp`` HCP."""
         rng = np.random.default_rng(seed)
         me = read_seat(learner, check_language(lang))
@@ -285,8 +344,11 @@ class PracticeTable:
     def advice(self) -> Advice:
         """The system's advice for the learner now (a hint; the result shows it anyway)."""
         if self.to_act != self.learner:
-            raise IllegalCall(_t("it is not your turn", self.lang) if not self.is_over
-                              else _t("the auction is over", self.lang))
+            raise IllegalCall(
+                _t("it is not your turn", self.lang)
+                if not self.is_over
+                else _t("the auction is over", self.lang)
+            )
         return advise(self.hand, self.auction, self.system, self.learner, lang=self.lang)
 
     def bid(self, call: "Call | str") -> Call:
@@ -294,9 +356,14 @@ class PracticeTable:
         if self.is_over:
             raise IllegalCall(_t("the auction is over: there is nothing more to bid", self.lang))
         if self.to_act != self.learner:
-            raise IllegalCall(_t("it is {seat}'s turn, not yours ({you})", self.lang,
-                                 seat=SeatTerm(self.to_act).render(self.lang),
-                                 you=SeatTerm(self.learner).render(self.lang)))
+            raise IllegalCall(
+                _t(
+                    "it is {seat}'s turn, not yours ({you})",
+                    self.lang,
+                    seat=SeatTerm(self.to_act).render(self.lang),
+                    you=SeatTerm(self.learner).render(self.lang),
+                )
+            )
         try:
             c = self.auction.check(call)
         except IllegalCall as err:
@@ -311,10 +378,14 @@ class PracticeTable:
         return c
 
     def _advance(self) -> None:
-        while not self.auction.is_over and self.auction.next_seat != self.learner \
-                and len(self.auction) < _MAX_CALLS:
-            self.auction.add(_system_call(self.deal, self.auction, self.system, self.opponents,
-                                          self.learner.side))
+        while (
+            not self.auction.is_over
+            and self.auction.next_seat != self.learner
+            and len(self.auction) < _MAX_CALLS
+        ):
+            self.auction.add(
+                _system_call(self.deal, self.auction, self.system, self.opponents, self.learner.side)
+            )
 
     def play_system(self) -> None:
         """Let the system make the learner's remaining calls too (to see its whole auction)."""
@@ -326,20 +397,50 @@ class PracticeTable:
         without the extra), and where you differed; in ``lang`` (default: the table's)."""
         lang = self.lang if lang is None else check_language(lang)
         if not self.is_over:
-            raise BridgeError(_t("the auction is not over yet: it is {seat}'s turn", lang,
-                                 seat=SeatTerm(self.to_act).render(lang)))
-        sys_auction = system_auction(self.deal, self.auction.dealer, self.system, self.opponents,
-                                     self.learner.side)
-        result = dd_result(self.deal, {N_("Your contract"): self.auction.contract,
-                                       N_("The system's contract"): sys_auction.contract}) if dd else None
+            raise BridgeError(
+                _t(
+                    "the auction is not over yet: it is {seat}'s turn",
+                    lang,
+                    seat=SeatTerm(self.to_act).render(lang),
+                )
+            )
+        sys_auction = system_auction(
+            self.deal, self.auction.dealer, self.system, self.opponents, self.learner.side
+        )
+        result = (
+            dd_result(
+                self.deal,
+                {
+                    N_("Your contract"): self.auction.contract,
+                    N_("The system's contract"): sys_auction.contract,
+                },
+            )
+            if dd
+            else None
+        )
         notes = []
         if self.opponents == "pass":
             notes.append(N_("In this beginner version the opponents always pass."))
-        note = "" if (result is not None or not dd) else (
-            N_("(Double dummy needs the optional extra: pip install 'bridgelab[dd]'.)"))
-        return PracticeResult(self.deal, self.learner, self.auction.copy(), sys_auction,
-                              list(self.differences), result, self.opponents, notes, note, lang)
+        note = (
+            ""
+            if (result is not None or not dd)
+            else (N_("(Double dummy needs the optional extra: pip install 'bridgelab[dd]'.)"))
+        )
+        return PracticeResult(
+            self.deal,
+            self.learner,
+            self.auction.copy(),
+            sys_auction,
+            list(self.differences),
+            result,
+            self.opponents,
+            notes,
+            note,
+            lang,
+        )
 
     def __repr__(self) -> str:
-        return (f"PracticeTable({self.deal.to_pbn()!r}, learner={self.learner.name}, "
-                f"auction={' '.join(c.to_ascii() for c in self.auction.calls) or '-'})")
+        return (
+            f"PracticeTable({self.deal.to_pbn()!r}, learner={self.learner.name}, "
+            f"auction={' '.join(c.to_ascii() for c in self.auction.calls) or '-'})"
+        )

@@ -164,8 +164,9 @@ def _plurals(lang: str, domain: str):
     return rule, forms
 
 
-def ntranslate(singular: str, plural: str, n: int, lang: "str | None" = None,
-               domain: str = "bridgelab", **format_args) -> str:
+def ntranslate(
+    singular: str, plural: str, n: int, lang: "str | None" = None, domain: str = "bridgelab", **format_args
+) -> str:
     """The form of a counted message that ``n`` takes in ``lang`` (gettext's plural rules).
 
     ``n`` is passed to the format too: ``ntranslate("{n} trick", "{n} tricks", 3, "cs")``.

@@ -72,11 +72,12 @@ def _pattern(shape) -> str:
     return "-".join(map(str, sorted(shape, reverse=True)))
 
 
-PATTERNS: tuple[str, ...] = tuple(sorted({_pattern(s) for s in SHAPES},
-                                         key=lambda p: [int(x) for x in p.split("-")]))
+PATTERNS: tuple[str, ...] = tuple(
+    sorted({_pattern(s) for s in SHAPES}, key=lambda p: [int(x) for x in p.split("-")])
+)
 """The 39 patterns: suit lengths longest first, whatever the suits ('4-3-3-3')."""
 
-_NCODES = 14 ** 4
+_NCODES = 14**4
 _SHAPES_ARRAY = np.array(SHAPES, dtype=np.int64)
 
 
@@ -169,14 +170,22 @@ def match_range(text: str, pos: int = 0) -> tuple[Range, int] | None:
     inf = math.inf
     if m["op"]:
         n, op = _number(m["n"]), m["op"]
-        r = {">=": Range(n), "=>": Range(n), "≥": Range(n), ">": Range(n, lo_open=True),
-             "<=": Range(hi=n), "=<": Range(hi=n), "≤": Range(hi=n), "<": Range(hi=n, hi_open=True),
-             "=": Range(n, n), "==": Range(n, n)}[op]
+        r = {
+            ">=": Range(n),
+            "=>": Range(n),
+            "≥": Range(n),
+            ">": Range(n, lo_open=True),
+            "<=": Range(hi=n),
+            "=<": Range(hi=n),
+            "≤": Range(hi=n),
+            "<": Range(hi=n, hi_open=True),
+            "=": Range(n, n),
+            "==": Range(n, n),
+        }[op]
     elif m["lo"]:
         lo, hi = _number(m["lo"]), _number(m["hi"])
         if lo > hi:
-            raise ParseError(f"the range {src!r} is empty: write the low end first, "
-                             f"as {_fmt(hi)}-{_fmt(lo)}")
+            raise ParseError(f"the range {src!r} is empty: write the low end first, as {_fmt(hi)}-{_fmt(lo)}")
         r = Range(lo, hi)
     elif m["plus"]:
         r = Range(_number(m["plus"]), inf)
@@ -198,29 +207,32 @@ def parse_range(spec, what: str = "a value") -> Range:
     if isinstance(spec, range) and spec.step == 1 and len(spec):
         return Range(spec.start, spec.stop - 1)
     numbers = (int, float, np.integer, np.floating)
-    if isinstance(spec, (tuple, list)) and len(spec) == 2 and all(
-            isinstance(x, numbers) and not isinstance(x, bool) for x in spec):
+    if (
+        isinstance(spec, (tuple, list))
+        and len(spec) == 2
+        and all(isinstance(x, numbers) and not isinstance(x, bool) for x in spec)
+    ):
         lo, hi = float(spec[0]), float(spec[1])
         if lo > hi:
-            raise ParseError(f"the range {tuple(spec)!r} for {what} is empty: "
-                             "write the low end first")
+            raise ParseError(f"the range {tuple(spec)!r} for {what} is empty: write the low end first")
         return Range(lo, hi)
     if isinstance(spec, str):
         found = match_range(spec)
-        if found and not spec[found[1]:].strip():
+        if found and not spec[found[1] :].strip():
             return found[0]
-    raise ParseError(f"{spec!r} is not a range for {what}: {_RANGE_HELP}, "
-                     "or give two numbers (15, 17)")
+    raise ParseError(f"{spec!r} is not a range for {what}: {_RANGE_HELP}, or give two numbers (15, 17)")
 
 
 # ---- shapes ---------------------------------------------------------------------------------
+
 
 class Shapes:
     """A set of the 560 shapes (spades, hearts, diamonds, clubs), as a notation form names them."""
 
     def __init__(self, shapes, text: str = ""):
         self.shapes: frozenset[tuple[int, int, int, int]] = frozenset(
-            tuple(int(x) for x in s) for s in shapes)
+            tuple(int(x) for x in s) for s in shapes
+        )
         self.text = text
 
     @cached_property
@@ -283,13 +295,15 @@ _WORD_RE = re.compile(r"(semi[-_ ]?balanced|unbalanced|balanced|bal)(?![\w-])", 
 _ITEM = r"(?:1[0-3]|\d|[xX])"
 _GROUP = rf"\({_ITEM}(?:[-=]{_ITEM})*\)"
 _SEPARATED = re.compile(
-    rf"(?P<any>any\s+)?(?P<body>(?:{_ITEM}|{_GROUP})(?:[-=](?:{_ITEM}|{_GROUP}))*)(?![\w.(])", re.I)
-_PLAIN = re.compile(
-    r"(?P<any>any\s+)?(?P<body>(?:[\dxX]|\([\dxX](?:[-=]?[\dxX])*\))+)(?![\w.(])", re.I)
+    rf"(?P<any>any\s+)?(?P<body>(?:{_ITEM}|{_GROUP})(?:[-=](?:{_ITEM}|{_GROUP}))*)(?![\w.(])", re.I
+)
+_PLAIN = re.compile(r"(?P<any>any\s+)?(?P<body>(?:[\dxX]|\([\dxX](?:[-=]?[\dxX])*\))+)(?![\w.(])", re.I)
 _SUITS_RE = re.compile(r"\s*(M|m|♠|♥|♦|♣|♤|♡|♢|♧|[^\W\d_][\w]*)")
-_SHAPE_HELP = ("write 4333 or 4=3=3=3 (spades, hearts, diamonds, clubs), 5xx4 (x any), a pattern "
-               "4-3-3-3 or 'any 4333' (any suits), (4-4)xx (bracketed suits in any order), 5+M, "
-               "4+m, 5-6H, balanced, semi-balanced or unbalanced")
+_SHAPE_HELP = (
+    "write 4333 or 4=3=3=3 (spades, hearts, diamonds, clubs), 5xx4 (x any), a pattern "
+    "4-3-3-3 or 'any 4333' (any suits), (4-4)xx (bracketed suits in any order), 5+M, "
+    "4+m, 5-6H, balanced, semi-balanced or unbalanced"
+)
 
 
 @lru_cache(maxsize=1024)
@@ -305,7 +319,7 @@ def _read_body(body: str, any_order: bool, src: str) -> Shapes:
             i += 1
         elif ch == "(":
             end = body.index(")", i)
-            inner = body[i + 1:end]  # inside brackets either separator means the same
+            inner = body[i + 1 : end]  # inside brackets either separator means the same
             groups.append(re.findall(_ITEM, inner) if re.search(r"[-=]", inner) else list(inner))
             i = end + 1
         else:
@@ -317,8 +331,7 @@ def _read_body(body: str, any_order: bool, src: str) -> Shapes:
     bracketed = any(len(g) > 1 for g in groups)
     positions = [p.lower() for g in groups for p in g]
     if len(positions) != 4:
-        raise ParseError(f"the shape {src!r} has {len(positions)} suit lengths, not four: "
-                         f"{_SHAPE_HELP}")
+        raise ParseError(f"the shape {src!r} has {len(positions)} suit lengths, not four: {_SHAPE_HELP}")
     if seps == {"-", "="}:
         raise ParseError(f"the shape {src!r} mixes '-' (any suits) and '=' (these suits): use one")
     fixed = [int(p) for p in positions if p != "x"]
@@ -336,8 +349,10 @@ def _read_body(body: str, any_order: bool, src: str) -> Shapes:
         for g in groups:
             slots.append(list(range(start, start + len(g))))
             start += len(g)
-        orders = [sum((list(p) for p in combo), []) for combo in
-                  itertools.product(*(itertools.permutations(s) for s in slots))]
+        orders = [
+            sum((list(p) for p in combo), [])
+            for combo in itertools.product(*(itertools.permutations(s) for s in slots))
+        ]
     want = [(k, int(p)) for k, p in enumerate(positions) if p != "x"]
     match = np.zeros(len(SHAPES), dtype=bool)
     for order in orders:
@@ -356,8 +371,9 @@ def suits_named(word: str, lang: str | None = None) -> tuple[int, ...] | None:
     return None if strain is None else (3 - int(strain),)
 
 
-def match_shape(text: str, pos: int = 0, lang: str | None = None,
-                lengths: bool = True) -> tuple[Shapes, int] | None:
+def match_shape(
+    text: str, pos: int = 0, lang: str | None = None, lengths: bool = True
+) -> tuple[Shapes, int] | None:
     """Read a shape at ``text[pos:]``: (the shapes, where the form ends), or None when none
     starts there. Raises ParseError for a shape that cannot be (five lengths, 14 cards).
 
@@ -383,7 +399,7 @@ def match_shape(text: str, pos: int = 0, lang: str | None = None,
         if w:
             suits = suits_named(w.group(1), lang)
             if suits is not None:
-                src = text[pos:w.end()]
+                src = text[pos : w.end()]
                 match = np.logical_or.reduce([rng.mask(_SHAPES_ARRAY[:, i]) for i in suits])
                 return Shapes([SHAPES[i] for i in np.flatnonzero(match)], src), w.end()
     return None
@@ -396,7 +412,7 @@ def parse_shape(spec, lang: str | None = None) -> Shapes:
         return spec
     if isinstance(spec, str):
         found = match_shape(spec, 0, lang)
-        if found and not spec[found[1]:].strip():
+        if found and not spec[found[1] :].strip():
             return found[0]
         raise ParseError(f"{spec!r} is not a shape: {_SHAPE_HELP}")
     if isinstance(spec, (list, tuple, set, frozenset)):
@@ -423,6 +439,7 @@ def parse_pattern(text) -> str | None:
 
 # ---- seats, suits and ranks ------------------------------------------------------------------
 
+
 def seat_word(text: str, lang: str | None = None) -> Seat | None:
     """A seat named in running text: English letters and names, and the whole names of every
     language ('Nord', 'sever', 'Utara'); single letters of ``lang`` only when it is given
@@ -448,8 +465,9 @@ def parse_seat(text, lang: str | None = None) -> Seat:
         return Seat(text)
     seat = seat_word(str(text), lang)
     if seat is None:
-        raise ParseError(f"{text!r} is not a seat: write N, E, S or W, or a seat's name "
-                         "(North, Nord, sever, Utara ...)")
+        raise ParseError(
+            f"{text!r} is not a seat: write N, E, S or W, or a seat's name (North, Nord, sever, Utara ...)"
+        )
     return seat
 
 
@@ -475,8 +493,10 @@ def parse_suit(text, lang: str | None = None) -> Strain:
         return text
     strain = suit_word(str(text), lang)
     if strain is None:
-        raise ParseError(f"{text!r} is not a suit: write S, H, D or C, ♠ ♥ ♦ ♣, or a suit's name "
-                         "(spades, pada, pik, piky, sekop ...)")
+        raise ParseError(
+            f"{text!r} is not a suit: write S, H, D or C, ♠ ♥ ♦ ♣, or a suit's name "
+            "(spades, pada, pik, piky, sekop ...)"
+        )
     return strain
 
 
@@ -495,6 +515,6 @@ def parse_rank(text, lang: str | None = None) -> Rank:
     letter = _terms.rank_word(str(text), lang)
     if letter is not None:
         return Rank.parse(letter)
-    raise ParseError(f"{text!r} is not a rank: write A K Q J T (or 10) 9 8 7 6 5 4 3 2, or a "
-                     "rank's "
-                     "name (ace, king ...)")
+    raise ParseError(
+        f"{text!r} is not a rank: write A K Q J T (or 10) 9 8 7 6 5 4 3 2, or a rank's name (ace, king ...)"
+    )

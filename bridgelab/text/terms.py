@@ -19,7 +19,7 @@ import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from ..model.cards import Seat, Strain
@@ -143,8 +143,11 @@ def _build(code: str, data: dict, where: str) -> _Table:
     if not isinstance(notation, dict) or not set(notation) <= {"NT", "ranks"}:
         raise _fail(where, '"notation" may give "NT" (the letters after a level: "T", "BA") and "ranks"')
     ranks = notation.get("ranks") or {}
-    if not isinstance(ranks, dict) or not set(ranks) <= set("AKQJT") or not all(
-            isinstance(v, str) and v for v in ranks.values()):
+    if (
+        not isinstance(ranks, dict)
+        or not set(ranks) <= set("AKQJT")
+        or not all(isinstance(v, str) and v for v in ranks.values())
+    ):
         raise _fail(where, '"notation.ranks" maps A, K, Q, J or T to the letter shown for it')
     fmt = data.get("call_format", "{level} {strain}")
     try:
@@ -178,7 +181,7 @@ def _files() -> dict[str, Path]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(code: str) -> _Table:
     files = _files()
     if code not in files:
@@ -221,6 +224,7 @@ def reload() -> None:
 
 
 # ---- reading ---------------------------------------------------------------------------------
+
 
 def parse_strain(raw: str, lang: str | None = None) -> Strain | None:
     """'pada', 'piky', 'bez aduta', 'SA', '♠', 'spades' -> a Strain, or None."""
@@ -377,11 +381,11 @@ def read_seat(raw: "str | Seat", lang: str | None = None) -> Seat:
         if names:
             language = _load(_code(lang)).data.get("language", lang)
             hint = f" (in {language}: " + "; ".join(names) + ")"
-    raise ParseError(f"{raw!r} is not a seat: write N, E, S or W (or North, East, South, "
-                     f"West){hint}")
+    raise ParseError(f"{raw!r} is not a seat: write N, E, S or W (or North, East, South, West){hint}")
 
 
 # ---- writing ---------------------------------------------------------------------------------
+
 
 def _first(t: _Table, section: str, key: str) -> str | None:
     forms = (t.data.get(section) or {}).get(key)
@@ -414,7 +418,7 @@ def word(key: str, lang: str = "en") -> str:
     if name is None:
         name = _first(_load("en"), "words", key)
     if name is None:
-        raise ParseError(f"{key!r} is not a known bridge word: see the \"words\" of en.json")
+        raise ParseError(f'{key!r} is not a known bridge word: see the "words" of en.json')
     return name
 
 

@@ -3,12 +3,12 @@ English names when a language has no terms file (a teacher may add a .po catalog
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from . import terms as _lang
 from ..model.cards import Seat, Side, Strain
 from ..model.contract import Call, Contract
 from ..model.errors import BridgeError
+from . import terms as _lang
 from .i18n import translate
 
 __all__ = ["seat_name", "strain_name", "call_name", "contract_name", "side_name", "yes_no", "symbol_call"]

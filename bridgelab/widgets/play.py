@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 import random
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -63,9 +63,18 @@ class PlayWidget(widgets.VBox):
     ``message``, ``result``.
     """
 
-    def __init__(self, session: PlaySession | None = None, *, seed: int = 1, lang: str = "en",
-                 robot: str = "expert", source: Callable[[int], PracticeDeal] | None = None,
-                 store=None, user: str = "default", learner: str = "declarer"):
+    def __init__(
+        self,
+        session: PlaySession | None = None,
+        *,
+        seed: int = 1,
+        lang: str = "en",
+        robot: str = "expert",
+        source: Callable[[int], PracticeDeal] | None = None,
+        store=None,
+        user: str = "default",
+        learner: str = "declarer",
+    ):
         self.source = source or practice_deal
         self.seed = seed
         self.robot_level, self.store, self.user, self.learner = robot, store, user, learner
@@ -74,18 +83,25 @@ class PlayWidget(widgets.VBox):
         self.title = widgets.HTML()
         self.tricks = widgets.HTML()
         self.language = widgets.Dropdown(
-            options=[(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=lang,
-            layout=widgets.Layout(width="170px"))
+            options=[(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES],
+            value=lang,
+            layout=widgets.Layout(width="170px"),
+        )
         self.language.observe(self._on_language, names="value")
         self.trick = widgets.HTML(layout=widgets.Layout(min_width="180px"))
         self.hands: dict[Seat, widgets.VBox] = {
-            s: widgets.VBox(layout=widgets.Layout(grid_area=_SEAT_AREA[s])) for s in Seat}
+            s: widgets.VBox(layout=widgets.Layout(grid_area=_SEAT_AREA[s])) for s in Seat
+        }
         self.trick.layout.grid_area = "trick"
         self.table = widgets.GridBox(
             [self.hands[Seat.N], self.hands[Seat.W], self.trick, self.hands[Seat.E], self.hands[Seat.S]],
             layout=widgets.Layout(
                 grid_template_areas='". north ." "west trick east" ". south ."',
-                grid_template_columns="1fr 1fr 1fr", grid_gap="6px", width="100%"))
+                grid_template_columns="1fr 1fr 1fr",
+                grid_gap="6px",
+                width="100%",
+            ),
+        )
         self.card_buttons: dict[str, widgets.Button] = {}
         self.keyboard = widgets.Text(layout=widgets.Layout(width="170px"), continuous_update=False)
         self.keyboard.observe(lambda ch: ch["new"].strip() and self._on_keyboard(), names="value")
@@ -95,39 +111,60 @@ class PlayWidget(widgets.VBox):
         self.undo_button.on_click(self._on_undo)
         self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(width="auto"))
         self.hint_button.on_click(self._on_hint)
-        self.claim_tricks = widgets.BoundedIntText(value=0, min=0, max=13,
-                                                   layout=widgets.Layout(width="70px"))
+        self.claim_tricks = widgets.BoundedIntText(
+            value=0, min=0, max=13, layout=widgets.Layout(width="70px")
+        )
         self.claim_button = widgets.Button(icon="flag", layout=widgets.Layout(width="auto"))
         self.claim_button.on_click(self._on_claim)
-        self.next_button = widgets.Button(icon="arrow-right", button_style="info",
-                                          layout=widgets.Layout(width="auto"))
+        self.next_button = widgets.Button(
+            icon="arrow-right", button_style="info", layout=widgets.Layout(width="auto")
+        )
         self.next_button.on_click(self._on_next)
         self.message = widgets.HTML()
         self.coach = widgets.HTML()
         self.result = widgets.HTML()
         for w, cls in [
-            (self.title, "bridgelab-title"), (self.tricks, "bridgelab-tricks"),
-            (self.trick, "bridgelab-trick"), (self.keyboard, "bridgelab-keyboard"),
-            (self.play_button, "bridgelab-play-card"), (self.undo_button, "bridgelab-undo"),
-            (self.hint_button, "bridgelab-hint"), (self.claim_tricks, "bridgelab-claim-tricks"),
-            (self.claim_button, "bridgelab-claim"), (self.next_button, "bridgelab-next"),
-            (self.message, "bridgelab-message"), (self.coach, "bridgelab-coach"),
-            (self.result, "bridgelab-result"), (self.language, "bridgelab-language"),
+            (self.title, "bridgelab-title"),
+            (self.tricks, "bridgelab-tricks"),
+            (self.trick, "bridgelab-trick"),
+            (self.keyboard, "bridgelab-keyboard"),
+            (self.play_button, "bridgelab-play-card"),
+            (self.undo_button, "bridgelab-undo"),
+            (self.hint_button, "bridgelab-hint"),
+            (self.claim_tricks, "bridgelab-claim-tricks"),
+            (self.claim_button, "bridgelab-claim"),
+            (self.next_button, "bridgelab-next"),
+            (self.message, "bridgelab-message"),
+            (self.coach, "bridgelab-coach"),
+            (self.result, "bridgelab-result"),
+            (self.language, "bridgelab-language"),
         ]:
             w.add_class(cls)
         for s, box in self.hands.items():
             box.add_class("bridgelab-hand")
             box.add_class(f"bridgelab-hand-{s.name}")
-        header = widgets.HBox([self.title, self.tricks, self.language],
-                              layout=widgets.Layout(justify_content="space-between",
-                                                    align_items="center"))
-        controls = widgets.HBox([self.keyboard, self.play_button, self.undo_button, self.hint_button,
-                                 self.claim_tricks, self.claim_button, self.next_button],
-                                layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
-        super().__init__([self._style, header, self.table, controls, self.message, self.coach,
-                          self.result],
-                         layout=widgets.Layout(border="1px solid #bbb", padding="8px 14px",
-                                               max_width="860px", grid_gap="6px"))
+        header = widgets.HBox(
+            [self.title, self.tricks, self.language],
+            layout=widgets.Layout(justify_content="space-between", align_items="center"),
+        )
+        controls = widgets.HBox(
+            [
+                self.keyboard,
+                self.play_button,
+                self.undo_button,
+                self.hint_button,
+                self.claim_tricks,
+                self.claim_button,
+                self.next_button,
+            ],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"),
+        )
+        super().__init__(
+            [self._style, header, self.table, controls, self.message, self.coach, self.result],
+            layout=widgets.Layout(
+                border="1px solid #bbb", padding="8px 14px", max_width="860px", grid_gap="6px"
+            ),
+        )
         self.add_class("bridgelab-play")
         self.session = session if session is not None else self._new_session()
         self.lang = self.session.lang
@@ -140,9 +177,17 @@ class PlayWidget(widgets.VBox):
     # ---- sessions -------------------------------------------------------------------------
     def _new_session(self) -> PlaySession:
         p = self.source(self.seed)
-        return PlaySession(p.deal, p.contract, learner=self.learner, robot=self.robot_level,
-                           lang=self.lang, store=self.store, user=self.user, cards=p.cards,
-                           source=p.note)
+        return PlaySession(
+            p.deal,
+            p.contract,
+            learner=self.learner,
+            robot=self.robot_level,
+            lang=self.lang,
+            store=self.store,
+            user=self.user,
+            cards=p.cards,
+            source=p.note,
+        )
 
     # ---- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -152,12 +197,17 @@ class PlayWidget(widgets.VBox):
         cname = call_name(f"{c.level}{c.strain.name}", lang)
         self.title.value = (
             f'<b style="font-size:115%">{html.escape(t("Play the hand", lang))}</b> &nbsp; '
-            + colour_suits(html.escape(t("{contract} by {declarer}", lang, contract=cname,
-                                         declarer=seat_text(c.declarer, lang)))))
+            + colour_suits(
+                html.escape(
+                    t("{contract} by {declarer}", lang, contract=cname, declarer=seat_text(c.declarer, lang))
+                )
+            )
+        )
         won = s.tricks_won()
         us, them = won[s.learner_side], won[s.learner_side.other]
-        self.tricks.value = html.escape(t("Tricks: your side {us}, the opponents {them}", lang,
-                                          us=us, them=them))
+        self.tricks.value = html.escape(
+            t("Tricks: your side {us}, the opponents {them}", lang, us=us, them=them)
+        )
         self.play_button.description = t("Play", lang)
         self.keyboard.placeholder = t("type a card: sq, ♠Q", lang)
         self.undo_button.description = t("Undo", lang)
@@ -193,8 +243,10 @@ class PlayWidget(widgets.VBox):
     @staticmethod
     def _panel(head: str, lines: list[str], colour: str = "#f6f6ef") -> str:
         body = "".join(f"<div>{colour_suits(html.escape(x))}</div>" for x in lines)
-        return (f'<div style="background:{colour};padding:6px 10px;border-radius:4px;line-height:1.4">'
-                f"<b>{html.escape(head)}</b>{body}</div>")
+        return (
+            f'<div style="background:{colour};padding:6px 10px;border-radius:4px;line-height:1.4">'
+            f"<b>{html.escape(head)}</b>{body}</div>"
+        )
 
     def _draw_hands(self) -> None:
         s, lang = self.session, self.lang
@@ -213,23 +265,29 @@ class PlayWidget(widgets.VBox):
             head = widgets.HTML(f"<b>{html.escape(label)}</b>{marker}")
             rows = [head]
             cards = p.hand(seat)
-            if s.is_over:                 # the whole deal, to look back at
+            if s.is_over:  # the whole deal, to look back at
                 cards = Play(s.deal, s.contract).hand(seat)
             if seat not in visible:
-                rows.append(widgets.HTML(
-                    f'<span style="color:#777">{html.escape(t("{n} cards", lang, n=len(cards)))}</span>'))
+                rows.append(
+                    widgets.HTML(
+                        f'<span style="color:#777">{html.escape(t("{n} cards", lang, n=len(cards)))}</span>'
+                    )
+                )
             else:
                 for suit in SUITS:
                     suit_cards = [c for c in cards if c.suit == suit]
                     colour = RED if suit.is_red else "#000"
-                    sym = widgets.HTML(f'<span style="color:{colour};font-size:17px">{suit.symbol}</span>',
-                                       layout=widgets.Layout(width="18px"))
+                    sym = widgets.HTML(
+                        f'<span style="color:{colour};font-size:17px">{suit.symbol}</span>',
+                        layout=widgets.Layout(width="18px"),
+                    )
                     items = [sym]
                     clickable = seat in s.learner_seats and not s.is_over
                     for card in suit_cards:
                         rank = "10" if card.rank.char == "T" else card.rank.char
-                        b = widgets.Button(description=rank, tooltip=_ascii(card),
-                                           layout=widgets.Layout(width="auto"))
+                        b = widgets.Button(
+                            description=rank, tooltip=_ascii(card), layout=widgets.Layout(width="auto")
+                        )
                         b.style.text_color = colour
                         b.add_class("bridgelab-card")
                         b.add_class(f"bridgelab-card-{_ascii(card)}")
@@ -252,7 +310,7 @@ class PlayWidget(widgets.VBox):
         trick = p.current_trick
         shown = trick
         if trick is None and p.tricks:
-            shown = p.tricks[-1]          # the trick just completed stays until the next card
+            shown = p.tricks[-1]  # the trick just completed stays until the next card
         lines = []
         if shown is not None:
             for seat, card in shown:
@@ -264,7 +322,8 @@ class PlayWidget(widgets.VBox):
         self.trick.value = (
             f'<div data-played="{len(p.cards_played)}" style="border:1px solid #ccc;'
             'border-radius:6px;padding:6px;background:#f3f8f3;min-height:110px;font-size:15px">'
-            f"<b>{html.escape(head)}</b><br>{'<br>'.join(lines)}</div>")
+            f"<b>{html.escape(head)}</b><br>{'<br>'.join(lines)}</div>"
+        )
 
     # ---- actions (what the buttons do) ------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
@@ -288,8 +347,9 @@ class PlayWidget(widgets.VBox):
             return
         self.message.value = ""
         if report is not None:
-            self.coach.value = self._panel(t("Coach", self.lang), report.messages(self.lang),
-                                           "#fbeeee" if report.cost else "#eef7ee")
+            self.coach.value = self._panel(
+                t("Coach", self.lang), report.messages(self.lang), "#fbeeee" if report.cost else "#eef7ee"
+            )
         self.claim_tricks.value = 13 - len(s.play_.tricks)
         self.refresh()
 
@@ -337,7 +397,9 @@ class PlayWidget(widgets.VBox):
         self.lang = change["new"]
         self.session.lang = self.lang
         if self.session.reports:
-            self.coach.value = self._panel(t("Coach", self.lang), self.session.reports[-1].messages(self.lang))
+            self.coach.value = self._panel(
+                t("Coach", self.lang), self.session.reports[-1].messages(self.lang)
+            )
         else:
             self.coach.value = ""
         self.refresh()
@@ -348,8 +410,15 @@ def play(seed: int = 1, *, lang: str = "en", **kwargs) -> PlayWidget:
     return PlayWidget(seed=seed, lang=lang, **kwargs)
 
 
-def play_app(lang: str = "en", seed: "int | None" = None, *, technique: str | None = None,
-             robot: str = "expert", user: str = "default", store=None) -> PlayWidget:
+def play_app(
+    lang: str = "en",
+    seed: "int | None" = None,
+    *,
+    technique: str | None = None,
+    robot: str = "expert",
+    user: str = "default",
+    store=None,
+) -> PlayWidget:
     """The student page's widget (app/play.ipynb): practice deals, or a ``technique`` set (a
     name of ``TECHNIQUES``; another name gives practice deals),
     from ``seed`` (a random one if None), against the ``robot`` level ("expert" or
@@ -357,7 +426,7 @@ def play_app(lang: str = "en", seed: "int | None" = None, *, technique: str | No
     lang = lang if lang in LANGUAGES else "en"
     seed = random.randrange(1, 10**6) if seed is None else int(seed)
     source = None
-    if technique in TECHNIQUES:       # an unknown name in the address: random deals
+    if technique in TECHNIQUES:  # an unknown name in the address: random deals
         source = technique_source(technique)
     if store is None:
         store = ProgressStore()

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import html
 import warnings
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -49,13 +50,26 @@ CALL_NAMES = {"pass": "Pass", "double": "X", "redouble": "XX"}
 """The English labels of the non-bid buttons of the bidding box (translated in domain widgets)."""
 
 MESSAGES = (
-    "Bridge quiz", "review", "Score: {right} of {asked}", "Check", "Type your answer",
-    "Type a number", "Next question", "Back to the quiz", "Review my mistakes", "Pass", "X", "XX",
+    "Bridge quiz",
+    "review",
+    "Score: {right} of {asked}",
+    "Check",
+    "Type your answer",
+    "Type a number",
+    "Next question",
+    "Back to the quiz",
+    "Review my mistakes",
+    "Pass",
+    "X",
+    "XX",
     "Calls that are not allowed now are greyed out.",
     "Review finished: {right} of {asked} right.",
     "That is the end of the quiz: {right} of {asked} right.",
-    "Type an answer first, then press Check.", "Right!", "Not quite.",
-    "You answered {given}; the answer is {expected}.", "No mistakes to review: well done!",
+    "Type an answer first, then press Check.",
+    "Right!",
+    "Not quite.",
+    "You answered {given}; the answer is {expected}.",
+    "No mistakes to review: well done!",
 )
 """Every string the widget shows, as a msgid of the "widgets" catalogue."""
 
@@ -86,10 +100,10 @@ def _html_of(obj: Any, lang: str = "en") -> str:
     dummy, lead), in ``lang``. Anything else: its ``_repr_html_``, else its text."""
     if obj is None:
         return ""
-    from ..rules.auction import Auction
     from ..model.deal import Deal
-    from ..render.display import deal_html, hand_html
     from ..model.hand import Hand
+    from ..render.display import deal_html, hand_html
+    from ..rules.auction import Auction
 
     if isinstance(getattr(obj, "auction", None), Auction):  # a view of an auction: the auction
         obj = obj.auction
@@ -181,10 +195,14 @@ class QuizWidget(widgets.VBox):
         self.review_button.on_click(self._on_review)
 
         for w, cls in [
-            (self.title, "bridgelab-title"), (self.score, "bridgelab-score"),
-            (self.question, "bridgelab-question"), (self.feedback, "bridgelab-feedback"),
-            (self.number, "bridgelab-number"), (self.check_button, "bridgelab-check"),
-            (self.next_button, "bridgelab-next"), (self.review_button, "bridgelab-review"),
+            (self.title, "bridgelab-title"),
+            (self.score, "bridgelab-score"),
+            (self.question, "bridgelab-question"),
+            (self.feedback, "bridgelab-feedback"),
+            (self.number, "bridgelab-number"),
+            (self.check_button, "bridgelab-check"),
+            (self.next_button, "bridgelab-next"),
+            (self.review_button, "bridgelab-review"),
             (self.language, "bridgelab-language"),
             (self.choice_panel, "bridgelab-choices"),
         ]:
@@ -193,11 +211,14 @@ class QuizWidget(widgets.VBox):
         # both rows wrap, so that every control fits a 390 px phone in every language
         header = widgets.HBox(
             [self.title, self.score, self.language],
-            layout=widgets.Layout(justify_content="space-between", align_items="center",
-                                  flex_flow="row wrap", grid_gap="4px"),
+            layout=widgets.Layout(
+                justify_content="space-between", align_items="center", flex_flow="row wrap", grid_gap="4px"
+            ),
         )
-        footer = widgets.HBox([self.next_button, self.review_button],
-                              layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
+        footer = widgets.HBox(
+            [self.next_button, self.review_button],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"),
+        )
         super().__init__(
             [self._style, header, self.question, self.hint, self.answer_area, self.feedback, footer],
             layout=widgets.Layout(
@@ -245,7 +266,8 @@ class QuizWidget(widgets.VBox):
 
     def _call_button(self, call: Call) -> widgets.Button:
         b = widgets.Button(
-            description=str(call), layout=widgets.Layout(width="58px", height="32px"),
+            description=str(call),
+            layout=widgets.Layout(width="58px", height="32px"),
             tooltip=call.to_ascii(),
         )
         if call.is_bid and call.strain is not Strain.NT and call.strain.is_red:
@@ -268,9 +290,8 @@ class QuizWidget(widgets.VBox):
         """Every fixed label in the session's language."""
         lang = self.lang
         s = self.session
-        self.title.value = (
-            f'<b style="font-size:115%">{html.escape(_t("Bridge quiz", lang))}</b>'
-            + (f' <i>({html.escape(_t("review", lang))})</i>' if self._main is not None else "")
+        self.title.value = f'<b style="font-size:115%">{html.escape(_t("Bridge quiz", lang))}</b>' + (
+            f" <i>({html.escape(_t('review', lang))})</i>" if self._main is not None else ""
         )
         self.score.value = (
             '<span style="font-size:110%">'
@@ -296,11 +317,15 @@ class QuizWidget(widgets.VBox):
             self.answer_area.children = ()
             self.hint.value = ""
             s = self.session
-            key = "Review finished: {right} of {asked} right." if self._main is not None else (
-                "That is the end of the quiz: {right} of {asked} right.")
+            key = (
+                "Review finished: {right} of {asked} right."
+                if self._main is not None
+                else ("That is the end of the quiz: {right} of {asked} right.")
+            )
             self.question.value = (
                 '<div style="font-size:115%;padding:6px 0">'
-                + html.escape(_t(key, self.lang, right=s.right, asked=s.asked)) + "</div>"
+                + html.escape(_t(key, self.lang, right=s.right, asked=s.asked))
+                + "</div>"
             )
             self.next_button.disabled = True
             return
@@ -379,9 +404,7 @@ class QuizWidget(widgets.VBox):
             return None
         self.last_feedback = fb
         if not getattr(fb, "understood", True):  # unreadable: say why, and let them try again
-            self.feedback.value = (
-                f'<span style="color:#8a5a00">{_lines_html(fb.explanation)}</span>'
-            )
+            self.feedback.value = f'<span style="color:#8a5a00">{_lines_html(fb.explanation)}</span>'
             return fb
         self._set_enabled(False)
         self._mark(q, fb, str(text))
@@ -416,10 +439,13 @@ class QuizWidget(widgets.VBox):
         if fb.correct:
             head = f'<b style="color:{GREEN}">✔ {html.escape(_t("Right!", lang))}</b>'
         else:
-            head = (
-                f'<b style="color:{RED}">✘ {html.escape(_t("Not quite.", lang))}</b> '
-                + html.escape(_t("You answered {given}; the answer is {expected}.", lang,
-                                 given=fb.given, expected=fb.expected))
+            head = f'<b style="color:{RED}">✘ {html.escape(_t("Not quite.", lang))}</b> ' + html.escape(
+                _t(
+                    "You answered {given}; the answer is {expected}.",
+                    lang,
+                    given=fb.given,
+                    expected=fb.expected,
+                )
             )
         expl = _lines_html(fb.explanation) if fb.explanation else ""
         colour = "#eef7ee" if fb.correct else "#fbeeee"
@@ -449,7 +475,8 @@ class QuizWidget(widgets.VBox):
         if review is None:
             self.feedback.value = (
                 f'<span style="color:{GREEN}">'
-                + html.escape(_t("No mistakes to review: well done!", self.lang)) + "</span>"
+                + html.escape(_t("No mistakes to review: well done!", self.lang))
+                + "</span>"
             )
             return
         self._main = self.session

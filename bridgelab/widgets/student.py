@@ -16,8 +16,9 @@ plain pytest drives it::
 from __future__ import annotations
 
 import html
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -41,13 +42,23 @@ GROUP_NAMES = {
 
 MESSAGES = (
     *GROUP_NAMES.values(),
-    "Topic", "Level", "All topics", "All levels", "Level {level}", "Language",
-    "What to practise next", "Today's lesson: {topics}",
+    "Topic",
+    "Level",
+    "All topics",
+    "All levels",
+    "Level {level}",
+    "Language",
+    "What to practise next",
+    "Today's lesson: {topics}",
     "There is no topic called {topics}; choose one from the menu. Showing {shown} instead.",
-    "There are no questions on {topics} at level {level}: choose a higher level or another "
-    "topic.",
-    "Your progress", "Topic", "Answered", "Right", "No answers yet: your progress by topic "
-    "shows here.", "Your code to continue on another device: {code}", "all levels",
+    "There are no questions on {topics} at level {level}: choose a higher level or another topic.",
+    "Your progress",
+    "Topic",
+    "Answered",
+    "Right",
+    "No answers yet: your progress by topic shows here.",
+    "Your code to continue on another device: {code}",
+    "all levels",
     "Next for you: {topic}",
     # the bidding system's topics (bridgelab.system.quizzes), for the menu
     "what do you open? (beginner Standard American)",
@@ -114,11 +125,21 @@ class StudentApp(widgets.VBox):
     they can continue elsewhere. ``on_language`` is called with the new language code.
     """
 
-    def __init__(self, *, lang: str = "en", topics=None, level: "int | None" = None,
-                 seed: "int | None" = None, store: "ProgressStore | str | Path | None" = None,
-                 user: str = "default", banks=None, today: "list[str] | None" = None,
-                 code: "str | None" = None, on_language: "Callable[[str], None] | None" = None,
-                 scheduler=None):
+    def __init__(
+        self,
+        *,
+        lang: str = "en",
+        topics=None,
+        level: "int | None" = None,
+        seed: "int | None" = None,
+        store: "ProgressStore | str | Path | None" = None,
+        user: str = "default",
+        banks=None,
+        today: "list[str] | None" = None,
+        code: "str | None" = None,
+        on_language: "Callable[[str], None] | None" = None,
+        scheduler=None,
+    ):
         self.lang = lang if lang in LANGUAGES else "en"
         self.seed, self.user, self.code = seed, user, code
         self.store = store if (store is None or isinstance(store, ProgressStore)) else ProgressStore(store)
@@ -130,17 +151,22 @@ class StudentApp(widgets.VBox):
 
         wanted, self.unknown = read_topics(topics)
         self.language = widgets.Dropdown(
-            options=[(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES], value=self.lang,
-            layout=widgets.Layout(width="160px"))
+            options=[(LANGUAGE_NAMES.get(c, c), c) for c in LANGUAGES],
+            value=self.lang,
+            layout=widgets.Layout(width="160px"),
+        )
         self.topic_menu = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="100%"))
         self.level_menu = widgets.Dropdown(layout=widgets.Layout(width="130px"))
         self.message = widgets.HTML()
         self.quiz_box = widgets.VBox()
         self.progress = widgets.HTML()
-        for w, cls in [(self.language, "bridgelab-app-language"),
-                       (self.topic_menu, "bridgelab-topic-menu"),
-                       (self.level_menu, "bridgelab-level-menu"),
-                       (self.message, "bridgelab-message"), (self.progress, "bridgelab-progress")]:
+        for w, cls in [
+            (self.language, "bridgelab-app-language"),
+            (self.topic_menu, "bridgelab-topic-menu"),
+            (self.level_menu, "bridgelab-level-menu"),
+            (self.message, "bridgelab-message"),
+            (self.progress, "bridgelab-progress"),
+        ]:
             w.add_class(cls)
 
         self._extra: "tuple[str, ...] | None" = None  # a combination of topics from the address
@@ -156,10 +182,14 @@ class StudentApp(widgets.VBox):
         self.level_menu.observe(self._restart, names="value")
         self.language.observe(self._on_language, names="value")
 
-        menus = widgets.HBox([self.language, self.topic_menu, self.level_menu],
-                             layout=widgets.Layout(flex_flow="row wrap", grid_gap="6px"))
-        super().__init__([menus, self.message, self.quiz_box, self.progress],
-                         layout=widgets.Layout(max_width="760px", grid_gap="8px"))
+        menus = widgets.HBox(
+            [self.language, self.topic_menu, self.level_menu],
+            layout=widgets.Layout(flex_flow="row wrap", grid_gap="6px"),
+        )
+        super().__init__(
+            [menus, self.message, self.quiz_box, self.progress],
+            layout=widgets.Layout(max_width="760px", grid_gap="8px"),
+        )
         self.add_class("bridgelab-student")
         self._restart()
 
@@ -183,7 +213,8 @@ class StudentApp(widgets.VBox):
         options += [(topic_name(t, lang), t) for t in topics if not (self.today and len(topics) == 1)]
         self.topic_menu.options = options
         self.level_menu.options = [(_t("All levels", lang), 0)] + [
-            (_t("Level {level}", lang, level=n), n) for n in (1, 2, 3)]
+            (_t("Level {level}", lang, level=n), n) for n in (1, 2, 3)
+        ]
 
     def _relabel(self) -> None:
         """The menus in the current language, keeping what is chosen (without a restart)."""
@@ -216,27 +247,52 @@ class StudentApp(widgets.VBox):
             _close_tree(self.quiz)
             self.quiz = None
         if self.unknown:
-            shown = (", ".join(topic_name(t, lang) for t in self.topics) if self.topics
-                     else _t("All topics", lang))
-            notes.append(_t("There is no topic called {topics}; choose one from the menu. "
-                            "Showing {shown} instead.", lang,
-                            topics=", ".join(f"“{t}”" for t in self.unknown), shown=shown))
+            shown = (
+                ", ".join(topic_name(t, lang) for t in self.topics) if self.topics else _t("All topics", lang)
+            )
+            notes.append(
+                _t(
+                    "There is no topic called {topics}; choose one from the menu. Showing {shown} instead.",
+                    lang,
+                    topics=", ".join(f"“{t}”" for t in self.unknown),
+                    shown=shown,
+                )
+            )
             self.unknown = []  # said once; the menu now shows what is asked
         try:
             if self.topic_menu.value == NEXT:
-                session = self.scheduler.session(self.store, self.user, lang=lang,
-                                                 topics=self.topics, level=self.level,
-                                                 banks=self.banks, seed=self.seed)
+                session = self.scheduler.session(
+                    self.store,
+                    self.user,
+                    lang=lang,
+                    topics=self.topics,
+                    level=self.level,
+                    banks=self.banks,
+                    seed=self.seed,
+                )
             else:
-                session = QuizSession(topics=self.topics, level=self.level, lang=lang,
-                                      seed=self.seed, store=self.store, user=self.user,
-                                      banks=self.banks)
+                session = QuizSession(
+                    topics=self.topics,
+                    level=self.level,
+                    lang=lang,
+                    seed=self.seed,
+                    store=self.store,
+                    user=self.user,
+                    banks=self.banks,
+                )
         except BridgeError:
-            names = (", ".join(topic_name(t, lang) for t in self.topics) if self.topics
-                     else _t("All topics", lang))
-            notes.append(_t("There are no questions on {topics} at level {level}: choose a higher "
-                            "level or another topic.", lang, topics=names,
-                            level=self.level or _t("all levels", lang)))
+            names = (
+                ", ".join(topic_name(t, lang) for t in self.topics) if self.topics else _t("All topics", lang)
+            )
+            notes.append(
+                _t(
+                    "There are no questions on {topics} at level {level}: choose a higher "
+                    "level or another topic.",
+                    lang,
+                    topics=names,
+                    level=self.level or _t("all levels", lang),
+                )
+            )
             self.quiz = None
             self.quiz_box.children = ()
         else:
@@ -245,7 +301,8 @@ class StudentApp(widgets.VBox):
             self.quiz.on_answer.append(lambda _fb: self.show_progress())
             self.quiz_box.children = (self.quiz,)
         self.message.value = "".join(
-            f'<div style="color:#8a5a00;padding:2px 0">{html.escape(n)}</div>' for n in notes)
+            f'<div style="color:#8a5a00;padding:2px 0">{html.escape(n)}</div>' for n in notes
+        )
         self.show_progress()
 
     def _on_language(self, change) -> None:
@@ -269,7 +326,7 @@ class StudentApp(widgets.VBox):
             if len(df):
                 by = df.groupby("topic")[["asked", "right"]].sum()
                 rows = [(t, int(r.asked), int(r.right)) for t, r in by.iterrows()]
-        parts = [f'<b>{html.escape(_t("Your progress", lang))}</b>']
+        parts = [f"<b>{html.escape(_t('Your progress', lang))}</b>"]
         if rows:
             cells = "".join(
                 f"<tr><td>{html.escape(topic_name(t, lang))}</td>"
@@ -277,21 +334,25 @@ class StudentApp(widgets.VBox):
                 f'<td><div style="background:#e5e5e5;width:80px;height:10px;display:inline-block">'
                 f'<div style="background:#1b7a1b;height:10px;width:{round(80 * right / asked)}px">'
                 f"</div></div> {round(100 * right / asked)}%</td></tr>"
-                for t, asked, right in rows)
+                for t, asked, right in rows
+            )
             parts.append(
                 '<table class="bridgelab-progress-table" style="border-collapse:collapse;'
                 'line-height:1.5"><tr>'
-                + "".join(f'<th style="text-align:left;padding-right:10px">{html.escape(h)}</th>'
-                          for h in (_t("Topic", lang), _t("Answered", lang), _t("Right", lang), "%"))
-                + f"</tr>{cells}</table>")
+                + "".join(
+                    f'<th style="text-align:left;padding-right:10px">{html.escape(h)}</th>'
+                    for h in (_t("Topic", lang), _t("Answered", lang), _t("Right", lang), "%")
+                )
+                + f"</tr>{cells}</table>"
+            )
         else:
             parts.append(html.escape(_t("No answers yet: your progress by topic shows here.", lang)))
         if self.scheduler is not None and self.store is not None:
-            topic = self.scheduler.next_topic(self.store, self.user, topics=self.today,
-                                              level=self.level)
+            topic = self.scheduler.next_topic(self.store, self.user, topics=self.today, level=self.level)
             if topic:
-                parts.append(html.escape(_t("Next for you: {topic}", lang,
-                                            topic=topic_name(topic, lang))))
+                parts.append(html.escape(_t("Next for you: {topic}", lang, topic=topic_name(topic, lang))))
         if self.code:
-            parts.append(f'<span style="color:#555">{html.escape(_t("Your code to continue on another device: {code}", lang, code=self.code))}</span>')
+            parts.append(
+                f'<span style="color:#555">{html.escape(_t("Your code to continue on another device: {code}", lang, code=self.code))}</span>'
+            )
         self.progress.value = "<br>".join(parts)

@@ -21,9 +21,9 @@ import os
 import ipywidgets as widgets
 
 from ..coach.techniques import TECHNIQUES, technique_set
-from ..model.errors import BridgeError
 from ..io.handout import lesson_preview_html
 from ..io.lesson import Lesson, make_lesson
+from ..model.errors import BridgeError
 from ..system.auctions import auction_where
 
 __all__ = ["TeacherWidget"]
@@ -34,30 +34,43 @@ _ROTATE = [("as dealt", ""), ("North", "N"), ("East", "E"), ("South", "S"), ("We
 class TeacherWidget:
     """Constraint, number of boards, seed and seat; buttons to deal, save PBN and save HTML."""
 
-    def __init__(self, where: str = "N: 15-17 balanced", boards: int = 16, seed: int = 1,
-                 rotate: str = "S", title: str = "", folder: str = "."):
+    def __init__(
+        self,
+        where: str = "N: 15-17 balanced",
+        boards: int = 16,
+        seed: int = 1,
+        rotate: str = "S",
+        title: str = "",
+        folder: str = ".",
+    ):
         style = {"description_width": "9em"}
         wide = widgets.Layout(width="34em")
-        self.where = widgets.Text(value=where, description="Constraint", style=style, layout=wide,
-                                  placeholder="N: 15-17 balanced")
-        self.boards = widgets.BoundedIntText(value=boards, min=1, max=64, description="Boards",
-                                             style=style)
+        self.where = widgets.Text(
+            value=where, description="Constraint", style=style, layout=wide, placeholder="N: 15-17 balanced"
+        )
+        self.boards = widgets.BoundedIntText(value=boards, min=1, max=64, description="Boards", style=style)
         self.seed = widgets.IntText(value=seed, description="Seed", style=style)
-        self.rotate = widgets.Dropdown(options=_ROTATE, value=rotate, style=style,
-                                       description="Lesson hand to")
-        self.title = widgets.Text(value=title, description="Title", style=style, layout=wide,
-                                  placeholder="(the constraint)")
+        self.rotate = widgets.Dropdown(
+            options=_ROTATE, value=rotate, style=style, description="Lesson hand to"
+        )
+        self.title = widgets.Text(
+            value=title, description="Title", style=style, layout=wide, placeholder="(the constraint)"
+        )
         self.dd = widgets.Checkbox(value=False, description="double-dummy tables", indent=False)
         self.technique = widgets.Dropdown(
             options=[("(deal by the constraint)", "")] + [(t.title, name) for name, t in TECHNIQUES.items()],
-            value="", description="Technique", style=style,
-            tooltip="deals on which South needs this technique, checked by double dummy")
-        self.pbn_path = widgets.Text(value=os.path.join(folder, "lesson.pbn"),
-                                     description="PBN file", style=style, layout=wide)
-        self.html_path = widgets.Text(value=os.path.join(folder, "lesson.html"),
-                                      description="Handout file", style=style, layout=wide)
-        self.deal_button = widgets.Button(description="Deal boards", button_style="primary",
-                                          icon="random")
+            value="",
+            description="Technique",
+            style=style,
+            tooltip="deals on which South needs this technique, checked by double dummy",
+        )
+        self.pbn_path = widgets.Text(
+            value=os.path.join(folder, "lesson.pbn"), description="PBN file", style=style, layout=wide
+        )
+        self.html_path = widgets.Text(
+            value=os.path.join(folder, "lesson.html"), description="Handout file", style=style, layout=wide
+        )
+        self.deal_button = widgets.Button(description="Deal boards", button_style="primary", icon="random")
         self.pbn_button = widgets.Button(description="Save PBN", icon="save")
         self.html_button = widgets.Button(description="Save handout", icon="print")
         self.status = widgets.HTML(value="")
@@ -69,18 +82,20 @@ class TeacherWidget:
         self.pbn_button.on_click(self._on_pbn)
         self.html_button.on_click(self._on_html)
 
-        self.widget = widgets.VBox([
-            self.where,
-            widgets.HBox([self.boards, self.seed]),
-            widgets.HBox([self.rotate, self.dd]),
-            self.technique,
-            self.title,
-            widgets.HBox([self.deal_button, self.pbn_button, self.html_button]),
-            self.pbn_path,
-            self.html_path,
-            self.status,
-            self.preview,
-        ])
+        self.widget = widgets.VBox(
+            [
+                self.where,
+                widgets.HBox([self.boards, self.seed]),
+                widgets.HBox([self.rotate, self.dd]),
+                self.technique,
+                self.title,
+                widgets.HBox([self.deal_button, self.pbn_button, self.html_button]),
+                self.pbn_path,
+                self.html_path,
+                self.status,
+                self.preview,
+            ]
+        )
 
     # ---- callbacks (they write widget values and model state) ------------------------------
     def _say(self, text: str, error: bool = False) -> None:
@@ -97,7 +112,7 @@ class TeacherWidget:
             return lesson
         text = self.where.value.strip() or None
         lesson = make_lesson(
-            auction_where(text),              # "N opens 1NT": the system bids each board's auction
+            auction_where(text),  # "N opens 1NT": the system bids each board's auction
             int(self.boards.value),
             int(self.seed.value),
             rotate=self.rotate.value or None,

@@ -22,8 +22,12 @@ ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "app" / "quiz.ipynb"  # what `make app` serves
 START_TIMEOUT = 90  # seconds for Voilà to answer at all (kernel start-up is per page, later)
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 
 
@@ -37,15 +41,28 @@ def _free_port() -> int:
 def voila_url(tmp_path_factory):
     """The URL of Voilà serving the quiz page as `make app` does; progress goes to a temporary folder."""
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM}: install the Debian package 'chromium' to run the browser test")
+        pytest.skip(
+            f"no chromium at {CHROMIUM}: install the Debian package 'chromium' to run the browser test"
+        )
     port = _free_port()
     data = tmp_path_factory.mktemp("bridgelab-data")
     log = open(data / "voila.log", "w+b")
     env = {**os.environ, "BRIDGELAB_DATA_DIR": str(data), "JUPYTER_PLATFORM_DIRS": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(APP), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            str(APP),
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--ServerApp.port_retries=0",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -53,15 +70,19 @@ def voila_url(tmp_path_factory):
         while True:
             if proc.poll() is not None:
                 log.seek(0)
-                pytest.fail(f"voila exited with code {proc.returncode}:\n{log.read().decode(errors='replace')}")
+                pytest.fail(
+                    f"voila exited with code {proc.returncode}:\n{log.read().decode(errors='replace')}"
+                )
             try:
                 with urllib.request.urlopen(url + "/", timeout=2):
                     break
             except (urllib.error.URLError, OSError):
                 if time.monotonic() > deadline:
                     log.seek(0)
-                    pytest.fail(f"voila did not answer on {url} within {START_TIMEOUT} s:\n"
-                                f"{log.read().decode(errors='replace')[-3000:]}")
+                    pytest.fail(
+                        f"voila did not answer on {url} within {START_TIMEOUT} s:\n"
+                        f"{log.read().decode(errors='replace')[-3000:]}"
+                    )
                 time.sleep(0.3)
         yield url
     finally:
@@ -78,7 +99,9 @@ def voila_url(tmp_path_factory):
 def chromium():
     """One headless chromium for every browser test (Playwright's sync API runs once a session)."""
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM}: install the Debian package 'chromium' to run the browser test")
+        pytest.skip(
+            f"no chromium at {CHROMIUM}: install the Debian package 'chromium' to run the browser test"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -114,15 +137,32 @@ def screenshot_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("screenshots")
 
 
-def start_class_app(python: str, cwd: Path, data: Path, port: int, *extra: str,
-                    env: "dict | None" = None) -> "tuple[subprocess.Popen, str, object]":
+def start_class_app(
+    python: str, cwd: Path, data: Path, port: int, *extra: str, env: "dict | None" = None
+) -> "tuple[subprocess.Popen, str, object]":
     """Start ``python -m bridgelab.app`` (what `make app` runs) and wait until it answers; returns
     (process, base URL, log file)."""
     log = open(data / f"app-{port}.log", "w+b")
     proc = subprocess.Popen(
-        [python, "-m", "bridgelab.app", "--class", "4b", "--port", str(port), "--data", str(data),
-         "--teacher-token", "teacher-secret", *extra],
-        cwd=cwd, env={**os.environ, **(env or {})}, stdout=log, stderr=subprocess.STDOUT)
+        [
+            python,
+            "-m",
+            "bridgelab.app",
+            "--class",
+            "4b",
+            "--port",
+            str(port),
+            "--data",
+            str(data),
+            "--teacher-token",
+            "teacher-secret",
+            *extra,
+        ],
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + START_TIMEOUT
     while True:
@@ -136,7 +176,9 @@ def start_class_app(python: str, cwd: Path, data: Path, port: int, *extra: str,
             if time.monotonic() > deadline:
                 proc.kill()
                 log.seek(0)
-                pytest.fail(f"the app did not answer on {url}:\n{log.read().decode(errors='replace')[-3000:]}")
+                pytest.fail(
+                    f"the app did not answer on {url}:\n{log.read().decode(errors='replace')[-3000:]}"
+                )
             time.sleep(0.3)
 
 
@@ -154,7 +196,9 @@ def stop(proc: subprocess.Popen, log) -> None:
 def class_url(tmp_path_factory):
     """The class server (`python -m bridgelab.app --class 4b`) on a free local port."""
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM}: install the Debian package 'chromium' to run the browser test")
+        pytest.skip(
+            f"no chromium at {CHROMIUM}: install the Debian package 'chromium' to run the browser test"
+        )
     data = tmp_path_factory.mktemp("class-data")
     proc, url, log = start_class_app(sys.executable, ROOT, data, _free_port())
     try:

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from bridgelab.text.i18n import translate
 from bridgelab.quiz import QuizSession, bundled_banks
+from bridgelab.text.i18n import translate
 
 SEED = 7
 PAGE_TIMEOUT = 120_000  # ms: Voilà starts a kernel and runs the notebook for each page
@@ -63,8 +63,7 @@ def test_answer_right_then_wrong(page, voila_url, screenshot_dir, lang, topic, s
     second = session.next()
     expected_second = session.answer(_wrong(second)).expected
 
-    page.goto(f"{voila_url}/?lang={lang}&topic={topic}&seed={SEED}",
-              timeout=PAGE_TIMEOUT)
+    page.goto(f"{voila_url}/?lang={lang}&topic={topic}&seed={SEED}", timeout=PAGE_TIMEOUT)
     quiz = page.locator(".bridgelab-quiz")
     quiz.wait_for(timeout=PAGE_TIMEOUT)
     question = page.locator(".bridgelab-question")
@@ -79,21 +78,24 @@ def test_answer_right_then_wrong(page, voila_url, screenshot_dir, lang, topic, s
     _give(page, first, _right(first))
     page.wait_for_function(
         "s => document.querySelector('.bridgelab-score').innerText.includes(s)",
-        arg=_t("Score: {right} of {asked}", lang, right=1, asked=1), timeout=30_000,
+        arg=_t("Score: {right} of {asked}", lang, right=1, asked=1),
+        timeout=30_000,
     )
     assert _t("Right!", lang) in feedback.inner_text()
 
     page.locator("button.bridgelab-next").click()
     page.wait_for_function(
         "p => document.querySelector('.bridgelab-question').innerText.includes(p)",
-        arg=second.prompt.splitlines()[0], timeout=30_000,
+        arg=second.prompt.splitlines()[0],
+        timeout=30_000,
     )
     assert feedback.inner_text().strip() == ""
 
     _give(page, second, _wrong(second))
     page.wait_for_function(
         "s => document.querySelector('.bridgelab-score').innerText.includes(s)",
-        arg=_t("Score: {right} of {asked}", lang, right=1, asked=2), timeout=30_000,
+        arg=_t("Score: {right} of {asked}", lang, right=1, asked=2),
+        timeout=30_000,
     )
     told = feedback.inner_text()
     assert _t("Not quite.", lang) in told

@@ -61,8 +61,9 @@ def _answer_number(page, text):
 
 def test_two_students_two_languages_and_the_teacher(class_browser, class_url, screenshot_dir):
     url = class_url
-    anna_ctx, anna = _join(class_browser, url, "Anna", "et", viewport=PHONE,
-                           shot=screenshot_dir / "name_prompt_et.png")
+    anna_ctx, anna = _join(
+        class_browser, url, "Anna", "et", viewport=PHONE, shot=screenshot_dir / "name_prompt_et.png"
+    )
     assert anna.title() == _a("Bridge quiz: {klass}", "et", klass="4b")
     assert anna.evaluate("document.documentElement.lang") == "et"
 
@@ -74,17 +75,27 @@ def test_two_students_two_languages_and_the_teacher(class_browser, class_url, sc
     assert first.prompt.splitlines()[0] in anna.inner_text(".bridgelab-question")
     anna.screenshot(path=str(screenshot_dir / "question_phone_et.png"), full_page=True)
     _answer_number(anna, str(first.answer))
-    anna.wait_for_function("s => document.querySelector('.bridgelab-score').innerText.includes(s)",
-                           arg=_w("Score: {right} of {asked}", "et", right=1, asked=1), timeout=TIMEOUT)
+    anna.wait_for_function(
+        "s => document.querySelector('.bridgelab-score').innerText.includes(s)",
+        arg=_w("Score: {right} of {asked}", "et", right=1, asked=1),
+        timeout=TIMEOUT,
+    )
     anna.keyboard.press("Enter")  # focus moved to "next": Enter moves on
     second = s.next()
-    anna.wait_for_function("p => document.querySelector('.bridgelab-question').innerText.includes(p)",
-                           arg=second.prompt.splitlines()[0], timeout=TIMEOUT)
+    anna.wait_for_function(
+        "p => document.querySelector('.bridgelab-question').innerText.includes(p)",
+        arg=second.prompt.splitlines()[0],
+        timeout=TIMEOUT,
+    )
     _answer_number(anna, str(second.answer + 1))
-    anna.wait_for_function("s => document.querySelector('.bridgelab-score').innerText.includes(s)",
-                           arg=_w("Score: {right} of {asked}", "et", right=1, asked=2), timeout=TIMEOUT)
-    anna.wait_for_function("() => document.querySelector('.bridgelab-progress').innerText.includes('50%')",
-                           timeout=TIMEOUT)  # her progress by topic: 2 answered, 1 right
+    anna.wait_for_function(
+        "s => document.querySelector('.bridgelab-score').innerText.includes(s)",
+        arg=_w("Score: {right} of {asked}", "et", right=1, asked=2),
+        timeout=TIMEOUT,
+    )
+    anna.wait_for_function(
+        "() => document.querySelector('.bridgelab-progress').innerText.includes('50%')", timeout=TIMEOUT
+    )  # her progress by topic: 2 answered, 1 right
     # every control fits the phone: nothing sticks out to the right
     assert _sticking_out(anna) == 0
 
@@ -94,22 +105,34 @@ def test_two_students_two_languages_and_the_teacher(class_browser, class_url, sc
     ben.screenshot(path=str(screenshot_dir / "question_phone_ms.png"), full_page=True)
     assert ben.evaluate("document.documentElement.lang") == "ms"
     assert ben.title() == _a("Bridge quiz: {klass}", "ms", klass="4b")
-    assert _a("No answers yet: your progress by topic shows here.", "ms") in ben.inner_text(".bridgelab-progress")
+    assert _a("No answers yet: your progress by topic shows here.", "ms") in ben.inner_text(
+        ".bridgelab-progress"
+    )
     ben.locator("button.bridgelab-review").click()
-    ben.wait_for_function("s => document.querySelector('.bridgelab-feedback').innerText.includes(s)",
-                          arg=_w("No mistakes to review: well done!", "ms"), timeout=TIMEOUT)
+    ben.wait_for_function(
+        "s => document.querySelector('.bridgelab-feedback').innerText.includes(s)",
+        arg=_w("No mistakes to review: well done!", "ms"),
+        timeout=TIMEOUT,
+    )
     q = QuizSession(topics=["losers"], seed=1, lang="ms").current
     _answer_number(ben, str(q.answer))
-    ben.wait_for_function("s => document.querySelector('.bridgelab-score').innerText.includes(s)",
-                          arg=_w("Score: {right} of {asked}", "ms", right=1, asked=1), timeout=TIMEOUT)
+    ben.wait_for_function(
+        "s => document.querySelector('.bridgelab-score').innerText.includes(s)",
+        arg=_w("Score: {right} of {asked}", "ms", right=1, asked=1),
+        timeout=TIMEOUT,
+    )
 
     # Ben switches to Czech: the page's language and title follow, his score stays
     ben.locator(".bridgelab-app-language select").select_option(label="Čeština")
     ben.wait_for_function("() => document.documentElement.lang === 'cs'", timeout=TIMEOUT)
-    ben.wait_for_function("t => document.title === t", arg=_a("Bridge quiz: {klass}", "cs", klass="4b"),
-                          timeout=TIMEOUT)
-    ben.wait_for_function("s => document.querySelector('.bridgelab-score').innerText.includes(s)",
-                          arg=_w("Score: {right} of {asked}", "cs", right=1, asked=1), timeout=TIMEOUT)
+    ben.wait_for_function(
+        "t => document.title === t", arg=_a("Bridge quiz: {klass}", "cs", klass="4b"), timeout=TIMEOUT
+    )
+    ben.wait_for_function(
+        "s => document.querySelector('.bridgelab-score').innerText.includes(s)",
+        arg=_w("Score: {right} of {asked}", "cs", right=1, asked=1),
+        timeout=TIMEOUT,
+    )
 
     # Anna reloads: her progress is still hers (2 answered, 1 right), in Estonian
     anna.reload()
@@ -127,8 +150,7 @@ def test_two_students_two_languages_and_the_teacher(class_browser, class_url, sc
     teacher.goto(f"{url}/teacher?token=teacher-secret&lang=en")
     rows = teacher.locator(".bridgelab-by-student tr.bridgelab-student-row")
     assert rows.count() == 2
-    table = {r.split("\t")[0]: r.split("\t") for r in
-             (rows.nth(i).inner_text() for i in range(2))}
+    table = {r.split("\t")[0]: r.split("\t") for r in (rows.nth(i).inner_text() for i in range(2))}
     assert table["Anna"][3:6] == ["2", "1", "50%"] and table["Ben"][3:6] == ["1", "1", "100%"]
     assert teacher.locator(".bridgelab-by-topic").count() == 1
     assert teacher.locator("svg.bridgelab-plot").count() == 2
@@ -145,10 +167,15 @@ def test_two_students_two_languages_and_the_teacher(class_browser, class_url, sc
     late_ctx, late = _join(class_browser, url, "Cleo", "cs")
     late.goto(f"{url}/")
     late.locator(".bridgelab-quiz").wait_for(timeout=TIMEOUT)
-    chosen = late.locator(".bridgelab-topic-menu select").evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ")
+    chosen = (
+        late.locator(".bridgelab-topic-menu select")
+        .evaluate("s => s.options[s.selectedIndex].text")
+        .replace("\xa0", " ")
+    )
     assert chosen == _a("Today's lesson: {topics}", "cs", topics=topic_name("hcp", "cs"))
     assert late.locator(".bridgelab-level-menu select").evaluate(
-        "s => s.options[s.selectedIndex].text").replace("\xa0", " ") == _a("Level {level}", "cs", level=1)
+        "s => s.options[s.selectedIndex].text"
+    ).replace("\xa0", " ") == _a("Level {level}", "cs", level=1)
     for ctx in (anna_ctx, ben_ctx, teacher_ctx, late_ctx):
         ctx.close()
 
@@ -165,11 +192,16 @@ def test_editing_the_address_or_the_cookie_reaches_nobody_elses_progress(class_b
     cookie = next(c for c in dana_ctx.cookies() if c["name"] == "bridgelab_student")
 
     eve_ctx, eve = _join(class_browser, url, "Eve", "en")
-    for address in (f"{url}/?user=Dana", f"{url}/?user={cookie['value'].split('.')[0]}",
-                    f"{url}/?student=Dana&code=x"):
+    for address in (
+        f"{url}/?user=Dana",
+        f"{url}/?user={cookie['value'].split('.')[0]}",
+        f"{url}/?student=Dana&code=x",
+    ):
         eve.goto(address)
         eve.locator(".bridgelab-progress").wait_for(timeout=TIMEOUT)
-        assert _a("No answers yet: your progress by topic shows here.", "en") in eve.inner_text(".bridgelab-progress")
+        assert _a("No answers yet: your progress by topic shows here.", "en") in eve.inner_text(
+            ".bridgelab-progress"
+        )
     # Dana's id with Eve's signature, or an id alone: not a student (back to the name prompt)
     eve_sig = next(c for c in eve_ctx.cookies() if c["name"] == "bridgelab_student")["value"].split(".")[1]
     for forged in (f"{cookie['value'].split('.')[0]}.{eve_sig}", cookie["value"].split(".")[0]):

@@ -18,7 +18,6 @@ import sys
 import time
 import urllib.error
 import urllib.request
-
 from pathlib import Path
 
 import pytest
@@ -31,6 +30,7 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -48,18 +48,33 @@ def test_make_app_on_a_fresh_clone_serves_a_question(tmp_path, chromium):
     log = open(tmp_path / "make-app.log", "w+b")
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
     proc = subprocess.Popen(
-        ["make", "app", f"PYTHON=python{python}" if shutil.which(f"python{python}") else "PYTHON=python3",
-         "CLASS=fresh", f"APP_ARGS=--port {port} --data {tmp_path / 'data'} --teacher-token t"],
-        cwd=clone, stdout=log, stderr=subprocess.STDOUT,
-        env={"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8",
-             "PIP_CACHE_DIR": str(_pip_cache())}, start_new_session=True)
+        [
+            "make",
+            "app",
+            f"PYTHON=python{python}" if shutil.which(f"python{python}") else "PYTHON=python3",
+            "CLASS=fresh",
+            f"APP_ARGS=--port {port} --data {tmp_path / 'data'} --teacher-token t",
+        ],
+        cwd=clone,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env={
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "HOME": str(tmp_path),
+            "LANG": "C.UTF-8",
+            "PIP_CACHE_DIR": str(_pip_cache()),
+        },
+        start_new_session=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + INSTALL_TIMEOUT
         while True:
             if proc.poll() is not None:
                 log.seek(0)
-                pytest.fail(f"make app exited ({proc.returncode}):\n{log.read().decode(errors='replace')[-4000:]}")
+                pytest.fail(
+                    f"make app exited ({proc.returncode}):\n{log.read().decode(errors='replace')[-4000:]}"
+                )
             try:
                 with urllib.request.urlopen(url + "/join", timeout=2):
                     break
@@ -70,9 +85,16 @@ def test_make_app_on_a_fresh_clone_serves_a_question(tmp_path, chromium):
                 time.sleep(1)
         # only the app extra: no Voila, no JupyterLab (Solara brings ipykernel as a library)
         venv_python = clone / ".venv" / "bin" / "python"
-        missing = subprocess.run([str(venv_python), "-c", "import importlib.util as u; print("
-                                  "[m for m in ('voila', 'jupyterlab') if u.find_spec(m)])"],
-                                 capture_output=True, text=True, check=True).stdout.strip()
+        missing = subprocess.run(
+            [
+                str(venv_python),
+                "-c",
+                "import importlib.util as u; print([m for m in ('voila', 'jupyterlab') if u.find_spec(m)])",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
         assert missing == "[]"
 
         context = chromium.new_context()
@@ -98,4 +120,8 @@ def test_make_app_on_a_fresh_clone_serves_a_question(tmp_path, chromium):
 def _pip_cache():
     """The user's pip cache (warm from `make test`), shared with the fresh clone's pip."""
     out = subprocess.run([sys.executable, "-m", "pip", "cache", "dir"], capture_output=True, text=True)
-    return Path(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else Path.home() / ".cache" / "pip"
+    return (
+        Path(out.stdout.strip())
+        if out.returncode == 0 and out.stdout.strip()
+        else Path.home() / ".cache" / "pip"
+    )

@@ -51,9 +51,21 @@ def play_url(tmp_path_factory):
     log = open(data / "voila.log", "w+b")
     env = {**os.environ, "BRIDGELAB_DATA_DIR": str(data), "JUPYTER_PLATFORM_DIRS": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(APP), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            str(APP),
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--ServerApp.port_retries=0",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + START_TIMEOUT
@@ -86,7 +98,10 @@ def _played(page) -> int:
 def _wait_played(page, n: int) -> None:
     page.wait_for_function(
         "n => { const e = document.querySelector('.bridgelab-trick [data-played]');"
-        " return e && Number(e.dataset.played) === n; }", arg=n, timeout=30_000)
+        " return e && Number(e.dataset.played) === n; }",
+        arg=n,
+        timeout=30_000,
+    )
 
 
 def _ascii(card) -> str:
@@ -111,16 +126,18 @@ def test_play_a_whole_hand_by_clicks(page, play_url, screenshot_dir):
     clicks = 0
     shot_mid = False
     while not mirror.is_over:
-        if clicks == 3:                       # take a card back
+        if clicks == 3:  # take a card back
             page.locator("button.bridgelab-undo").click()
             mirror.undo()
             _wait_played(page, len(mirror.play_.cards_played))
-        if clicks == 5:                       # a hint, and its card
+        if clicks == 5:  # a hint, and its card
             page.locator("button.bridgelab-hint").click()
             h = mirror.hint()
             page.wait_for_function(
                 "c => document.querySelector('.bridgelab-coach').innerText.includes(c)",
-                arg=str(h.card).replace("T", "10"), timeout=30_000)
+                arg=str(h.card).replace("T", "10"),
+                timeout=30_000,
+            )
             click(h.card)
             clicks += 1
             continue
@@ -132,7 +149,9 @@ def test_play_a_whole_hand_by_clicks(page, play_url, screenshot_dir):
     result = mirror.result()
     page.wait_for_function(
         "s => document.querySelector('.bridgelab-result').innerText.includes(s)",
-        arg=f"Your side took {result.learner_tricks} tricks.", timeout=30_000)
+        arg=f"Your side took {result.learner_tricks} tricks.",
+        timeout=30_000,
+    )
     text = page.locator(".bridgelab-result").inner_text()
     assert str(result.score if result.made else -result.score) in text
     assert mirror.hints_used == 1

@@ -10,17 +10,23 @@ lowest), a double of partner's bid, or a redouble with no double.
 
 from __future__ import annotations
 
-from ...rules.auction import Auction
-from ...rules.rulings import reword
 from ...model.cards import STRAINS, Seat
 from ...model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, Contract
 from ...model.errors import IllegalCall
+from ...rules.auction import Auction
+from ...rules.rulings import reword
 from ...text.i18n import translate as _t
-from ..core import Question, register_generator
 from ...text.words import call_name, contract_name, seat_name, strain_name
+from ..core import Question, register_generator
 
-__all__ = ["random_auction", "auction_facts_lines", "legality_lines", "declarer_lines", "lowest_bid",
-           "AuctionView"]
+__all__ = [
+    "random_auction",
+    "auction_facts_lines",
+    "legality_lines",
+    "declarer_lines",
+    "lowest_bid",
+    "AuctionView",
+]
 
 
 class AuctionView:
@@ -117,16 +123,24 @@ def legality_lines(a: Auction, call: Call, lang: str) -> list[str]:
     last = a.last_bid
     facts = {} if last is None else {"last": _c(last, lang), "bidder": seat_name(a.last_bidder, lang)}
     if call.is_bid:
-        lines = [_t("No bid has been made yet: any bid may open the auction.", lang) if last is None else
-                 _t("{call} is higher than the last bid, {last}.", lang, call=_c(call, lang), **facts)]
+        lines = [
+            _t("No bid has been made yet: any bid may open the auction.", lang)
+            if last is None
+            else _t("{call} is higher than the last bid, {last}.", lang, call=_c(call, lang), **facts)
+        ]
     elif call == PASS:
         lines = [_t("Pass is always allowed while the auction lasts.", lang)]
     elif call == DOUBLE:
-        lines = [_t("The last bid, {last}, was made by {bidder}, an opponent, and is not "
-                    "doubled yet: you may double it.", lang, **facts)]
+        lines = [
+            _t(
+                "The last bid, {last}, was made by {bidder}, an opponent, and is not "
+                "doubled yet: you may double it.",
+                lang,
+                **facts,
+            )
+        ]
     else:  # redouble
-        lines = [_t("The opponents doubled your side's bid {last}: you may redouble.", lang,
-                    **facts)]
+        lines = [_t("The opponents doubled your side's bid {last}: you may redouble.", lang, **facts)]
     return lines
 
 
@@ -168,13 +182,26 @@ def is_legal(rng, lang):
     legal = a.is_legal(call)
     me = a.next_seat
     return Question(
-        id="", topic="legality", level=2 if not call.is_bid else 1, kind="yesno",
-        prompt=_t("It is {seat}'s turn. May {seat} call {call} now?", lang,
-                  seat=seat_name(me, lang), call=_c(call, lang)),
-        answer="yes" if legal else "no", show=AuctionView(a, lang), auction=a,
+        id="",
+        topic="legality",
+        level=2 if not call.is_bid else 1,
+        kind="yesno",
+        prompt=_t(
+            "It is {seat}'s turn. May {seat} call {call} now?",
+            lang,
+            seat=seat_name(me, lang),
+            call=_c(call, lang),
+        ),
+        answer="yes" if legal else "no",
+        show=AuctionView(a, lang),
+        auction=a,
         explanation="\n".join(legality_lines(a, call, lang)),
-        data={"auction": " ".join(c.to_ascii() for c in a.calls), "dealer": a.dealer.name,
-              "call": call.to_ascii(), "legal": legal},
+        data={
+            "auction": " ".join(c.to_ascii() for c in a.calls),
+            "dealer": a.dealer.name,
+            "call": call.to_ascii(),
+            "legal": legal,
+        },
     )
 
 
@@ -190,20 +217,47 @@ def lowest_bid_question(rng, lang):
     last = a.last_bid
     lines = [_t("The last bid is {last}.", lang, last=_c(last, lang))]
     if low.level == last.level:
-        lines.append(_t("{strain} rank above {last_strain}: the same level is enough.", lang,
-                        strain=strain_name(strain, lang), last_strain=strain_name(last.strain, lang)))
+        lines.append(
+            _t(
+                "{strain} rank above {last_strain}: the same level is enough.",
+                lang,
+                strain=strain_name(strain, lang),
+                last_strain=strain_name(last.strain, lang),
+            )
+        )
     else:
-        lines.append(_t("{strain} do not rank above {last_strain}: go one level higher.", lang,
-                        strain=strain_name(strain, lang), last_strain=strain_name(last.strain, lang)))
-    lines.append(_t("The lowest {strain} bid now is {low}.", lang, strain=strain_name(strain, lang), low=_c(low, lang)))
+        lines.append(
+            _t(
+                "{strain} do not rank above {last_strain}: go one level higher.",
+                lang,
+                strain=strain_name(strain, lang),
+                last_strain=strain_name(last.strain, lang),
+            )
+        )
+    lines.append(
+        _t("The lowest {strain} bid now is {low}.", lang, strain=strain_name(strain, lang), low=_c(low, lang))
+    )
     return Question(
-        id="", topic="legality", level=1, kind="call",
-        prompt=_t("It is {seat}'s turn. What is the lowest bid in {strain} that {seat} may make?", lang,
-                  seat=seat_name(a.next_seat, lang), strain=strain_name(strain, lang)),
-        answer=low.to_ascii(), show=AuctionView(a, lang), auction=a, grey_illegal=False,
+        id="",
+        topic="legality",
+        level=1,
+        kind="call",
+        prompt=_t(
+            "It is {seat}'s turn. What is the lowest bid in {strain} that {seat} may make?",
+            lang,
+            seat=seat_name(a.next_seat, lang),
+            strain=strain_name(strain, lang),
+        ),
+        answer=low.to_ascii(),
+        show=AuctionView(a, lang),
+        auction=a,
+        grey_illegal=False,
         explanation="\n".join(lines),
-        data={"auction": " ".join(c.to_ascii() for c in a.calls), "dealer": a.dealer.name,
-              "strain": strain.name},
+        data={
+            "auction": " ".join(c.to_ascii() for c in a.calls),
+            "dealer": a.dealer.name,
+            "strain": strain.name,
+        },
     )
 
 
@@ -228,13 +282,26 @@ def pick_legal(rng, lang):
     for c in calls:
         lines += legality_lines(a, c, lang)
     q = Question(
-        id="", topic="legality", level=2, kind="choice",
-        prompt=_t("It is {seat}'s turn. Which one of these calls may {seat} make?", lang,
-                  seat=seat_name(a.next_seat, lang)),
-        answer=_c(good, lang), choices=names, show=AuctionView(a, lang), auction=a,
+        id="",
+        topic="legality",
+        level=2,
+        kind="choice",
+        prompt=_t(
+            "It is {seat}'s turn. Which one of these calls may {seat} make?",
+            lang,
+            seat=seat_name(a.next_seat, lang),
+        ),
+        answer=_c(good, lang),
+        choices=names,
+        show=AuctionView(a, lang),
+        auction=a,
         explanation="\n".join(lines),
-        data={"auction": " ".join(c.to_ascii() for c in a.calls), "dealer": a.dealer.name,
-              "calls": {n: c.to_ascii() for n, c in zip(names, calls)}, "legal": good.to_ascii()},
+        data={
+            "auction": " ".join(c.to_ascii() for c in a.calls),
+            "dealer": a.dealer.name,
+            "calls": {n: c.to_ascii() for n, c in zip(names, calls)},
+            "legal": good.to_ascii(),
+        },
     )
     return q
 
@@ -246,12 +313,22 @@ def tricks_needed(rng, lang):
     strain = STRAINS[int(rng.integers(5))]
     c = Contract(level, strain)
     return Question(
-        id="", topic="tricks", level=1, kind="number",
-        prompt=_t("How many tricks must declarer take in a contract of {contract}?", lang,
-                  contract=contract_name(c, lang)),
+        id="",
+        topic="tricks",
+        level=1,
+        kind="number",
+        prompt=_t(
+            "How many tricks must declarer take in a contract of {contract}?",
+            lang,
+            contract=contract_name(c, lang),
+        ),
         answer=c.tricks_needed,
-        explanation=_t("The level {level} counts the tricks over the book of six: {level} + 6 = {tricks}.",
-                       lang, level=level, tricks=c.tricks_needed),
+        explanation=_t(
+            "The level {level} counts the tricks over the book of six: {level} + 6 = {tricks}.",
+            lang,
+            level=level,
+            tricks=c.tricks_needed,
+        ),
         data={"contract": c.to_ascii(), "tricks": c.tricks_needed},
     )
 
@@ -273,15 +350,29 @@ def _finished_auction(rng, tricky: bool) -> Auction:
 def declarer_lines(a: Auction, lang: str) -> list[str]:
     """Who declares, who is dummy and who leads, and why, from the auction."""
     c = a.contract
-    first_call = next(call for s, call in a.history if s is c.declarer and call.is_bid and call.strain == c.strain)
+    first_call = next(
+        call for s, call in a.history if s is c.declarer and call.is_bid and call.strain == c.strain
+    )
     return [
-        _t("The final contract is {contract}, the last bid, made by {bidder}.", lang,
-           contract=contract_name(Contract(c.level, c.strain, c.doubled), lang),
-           bidder=seat_name(a.last_bidder, lang)),
-        _t("The first player of that side to name {strain} was {seat} ({call}): {seat} is declarer.", lang,
-           strain=strain_name(c.strain, lang), seat=seat_name(c.declarer, lang), call=_c(first_call, lang)),
-        _t("Dummy is declarer's partner, {dummy}; the opening lead comes from declarer's left, {leader}.", lang,
-           dummy=seat_name(c.dummy, lang), leader=seat_name(c.opening_leader, lang)),
+        _t(
+            "The final contract is {contract}, the last bid, made by {bidder}.",
+            lang,
+            contract=contract_name(Contract(c.level, c.strain, c.doubled), lang),
+            bidder=seat_name(a.last_bidder, lang),
+        ),
+        _t(
+            "The first player of that side to name {strain} was {seat} ({call}): {seat} is declarer.",
+            lang,
+            strain=strain_name(c.strain, lang),
+            seat=seat_name(c.declarer, lang),
+            call=_c(first_call, lang),
+        ),
+        _t(
+            "Dummy is declarer's partner, {dummy}; the opening lead comes from declarer's left, {leader}.",
+            lang,
+            dummy=seat_name(c.dummy, lang),
+            leader=seat_name(c.opening_leader, lang),
+        ),
     ]
 
 
@@ -297,10 +388,22 @@ def _role_question(rng, lang, role: str, level: int):
     c = a.contract
     seat = {"declarer": c.declarer, "dummy": c.dummy, "leader": c.opening_leader}[role]
     return Question(
-        id="", topic="declarer", level=level, kind="seat", prompt=_t(_ROLE_PROMPTS[role], lang),
-        answer=seat.name, show=AuctionView(a, lang), auction=a, explanation="\n".join(declarer_lines(a, lang)),
-        data={"auction": " ".join(x.to_ascii() for x in a.calls), "dealer": a.dealer.name,
-              "contract": c.to_ascii(), "declarer": c.declarer.name, "role": role},
+        id="",
+        topic="declarer",
+        level=level,
+        kind="seat",
+        prompt=_t(_ROLE_PROMPTS[role], lang),
+        answer=seat.name,
+        show=AuctionView(a, lang),
+        auction=a,
+        explanation="\n".join(declarer_lines(a, lang)),
+        data={
+            "auction": " ".join(x.to_ascii() for x in a.calls),
+            "dealer": a.dealer.name,
+            "contract": c.to_ascii(),
+            "declarer": c.declarer.name,
+            "role": role,
+        },
     )
 
 
@@ -328,18 +431,36 @@ def tricks_after_auction(rng, lang):
     a = _finished_auction(rng, tricky=False)
     c = a.contract
     return Question(
-        id="", topic="tricks", level=2, kind="number",
+        id="",
+        topic="tricks",
+        level=2,
+        kind="number",
         prompt=_t("After this auction, how many tricks must declarer take?", lang),
-        answer=c.tricks_needed, show=AuctionView(a, lang), auction=a,
-        explanation="\n".join([
-            _t("The final contract is {contract}, the last bid, made by {bidder}.", lang,
-               contract=contract_name(Contract(c.level, c.strain, c.doubled), lang),
-               bidder=seat_name(a.last_bidder, lang)),
-            _t("The level {level} counts the tricks over the book of six: {level} + 6 = {tricks}.",
-               lang, level=c.level, tricks=c.tricks_needed),
-        ]),
-        data={"auction": " ".join(x.to_ascii() for x in a.calls), "dealer": a.dealer.name,
-              "contract": c.to_ascii(), "tricks": c.tricks_needed},
+        answer=c.tricks_needed,
+        show=AuctionView(a, lang),
+        auction=a,
+        explanation="\n".join(
+            [
+                _t(
+                    "The final contract is {contract}, the last bid, made by {bidder}.",
+                    lang,
+                    contract=contract_name(Contract(c.level, c.strain, c.doubled), lang),
+                    bidder=seat_name(a.last_bidder, lang),
+                ),
+                _t(
+                    "The level {level} counts the tricks over the book of six: {level} + 6 = {tricks}.",
+                    lang,
+                    level=c.level,
+                    tricks=c.tricks_needed,
+                ),
+            ]
+        ),
+        data={
+            "auction": " ".join(x.to_ascii() for x in a.calls),
+            "dealer": a.dealer.name,
+            "contract": c.to_ascii(),
+            "tricks": c.tricks_needed,
+        },
     )
 
 
@@ -350,15 +471,30 @@ def auction_facts_lines(facts: dict, lang: str) -> list[str]:
     if ask == "legal":
         return legality_lines(a, Call.parse(facts["call"]), lang)
     if ask == "passed_out":
-        return [_t("All four players passed: the deal is passed out.", lang) if a.passed_out
-                else _t("The auction did not start with four passes.", lang)]
+        return [
+            _t("All four players passed: the deal is passed out.", lang)
+            if a.passed_out
+            else _t("The auction did not start with four passes.", lang)
+        ]
     if ask == "lowest":
         low = lowest_bid(a, facts["strain"])
-        return [_t("The last bid is {last}.", lang, last=_c(a.last_bid, lang)),
-                _t("The lowest {strain} bid now is {low}.", lang, strain=strain_name(facts["strain"], lang),
-                   low=_c(low, lang))]
+        return [
+            _t("The last bid is {last}.", lang, last=_c(a.last_bid, lang)),
+            _t(
+                "The lowest {strain} bid now is {low}.",
+                lang,
+                strain=strain_name(facts["strain"], lang),
+                low=_c(low, lang),
+            ),
+        ]
     if ask == "tricks":
         c = a.contract
-        return [_t("The level {level} counts the tricks over the book of six: {level} + 6 = {tricks}.",
-                   lang, level=c.level, tricks=c.tricks_needed)]
+        return [
+            _t(
+                "The level {level} counts the tricks over the book of six: {level} + 6 = {tricks}.",
+                lang,
+                level=c.level,
+                tricks=c.tricks_needed,
+            )
+        ]
     return declarer_lines(a, lang)

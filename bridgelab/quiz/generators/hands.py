@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...model.cards import SUITS, SUIT_SYMBOLS
+from ...model.cards import SUIT_SYMBOLS, SUITS
 from ...model.evaluate import BALANCED_PATTERNS, EVALUATORS
 from ...model.hand import Hand, holding_to_text
-from ...text.i18n import N_, translate as _t
+from ...text.i18n import N_
+from ...text.i18n import translate as _t
 from ..answers import format_number
 from ..core import Question, register_generator
 
@@ -80,9 +81,13 @@ def hcp_count(rng, lang):
     """How many HCP does this hand hold?"""
     hand = random_hand(rng)
     return Question(
-        id="", topic="hcp", level=1, kind="number",
+        id="",
+        topic="hcp",
+        level=1,
+        kind="number",
         prompt=_t("How many high-card points (HCP) does this hand hold?", lang),
-        answer=hand.hcp, show=hand,
+        answer=hand.hcp,
+        show=hand,
         explanation="\n".join(_hcp_explanation(hand, lang)),
         data={"hand": hand.to_pbn(), "hcp": hand.hcp},
     )
@@ -97,12 +102,19 @@ def hcp_near_miss(rng, lang):
     shift = int(rng.choice([1, 1, 0, -1]))  # one point short half of the time
     need = hand.hcp + shift
     yes = hand.hcp >= need
-    verdict = (_t("{hcp} is at least {need}: yes.", lang, hcp=hand.hcp, need=need) if yes
-               else _t("{hcp} is one point short of {need}: no.", lang, hcp=hand.hcp, need=need))
+    verdict = (
+        _t("{hcp} is at least {need}: yes.", lang, hcp=hand.hcp, need=need)
+        if yes
+        else _t("{hcp} is one point short of {need}: no.", lang, hcp=hand.hcp, need=need)
+    )
     return Question(
-        id="", topic="hcp", level=1, kind="yesno",
+        id="",
+        topic="hcp",
+        level=1,
+        kind="yesno",
         prompt=_t("Does this hand hold at least {need} HCP?", lang, need=need),
-        answer="yes" if yes else "no", show=hand,
+        answer="yes" if yes else "no",
+        show=hand,
         explanation="\n".join(_hcp_explanation(hand, lang) + [verdict]),
         data={"hand": hand.to_pbn(), "hcp": hand.hcp, "need": need},
     )
@@ -118,7 +130,13 @@ def _per_suit_question(rng, lang, *, evaluator, topic, level, prompt, rule, tota
     total = float(total) if isinstance(total, float) and not float(total).is_integer() else int(total)
     lines.append(_t(total_msg, lang, sum=" + ".join(_fmt(v) for *_, v in rows), total=_fmt(total)))
     return Question(
-        id="", topic=topic, level=level, kind="number", prompt=prompt, answer=total, show=hand,
+        id="",
+        topic=topic,
+        level=level,
+        kind="number",
+        prompt=prompt,
+        answer=total,
+        show=hand,
         explanation="\n".join(lines),
         data={"hand": hand.to_pbn(), evaluator: total},
     )
@@ -128,7 +146,11 @@ def _per_suit_question(rng, lang, *, evaluator, topic, level, prompt, rule, tota
 def honour_tricks_count(rng, lang):
     """How many honour tricks does this hand hold (Culbertson's table)?"""
     return _per_suit_question(
-        rng, lang, evaluator="honour_tricks", topic="honour-tricks", level=2,
+        rng,
+        lang,
+        evaluator="honour_tricks",
+        topic="honour-tricks",
+        level=2,
         prompt=_t("How many honour tricks does this hand hold?", lang),
         rule=_t("Honour tricks, suit by suit: AK 2, AQ 1½, A 1, KQ 1, KJ10 1, Kx ½, QJx ½.", lang),
         total_msg=N_("Honour tricks in all: {sum} = {total}"),
@@ -139,7 +161,11 @@ def honour_tricks_count(rng, lang):
 def quick_tricks_count(rng, lang):
     """How many quick tricks does this hand hold?"""
     return _per_suit_question(
-        rng, lang, evaluator="quick_tricks", topic="quick-tricks", level=2,
+        rng,
+        lang,
+        evaluator="quick_tricks",
+        topic="quick-tricks",
+        level=2,
         prompt=_t("How many quick tricks does this hand hold?", lang),
         rule=_t("Quick tricks, suit by suit: AK 2, AQ 1½, A 1, KQ 1, Kx ½.", lang),
         total_msg=N_("Quick tricks in all: {sum} = {total}"),
@@ -150,10 +176,17 @@ def quick_tricks_count(rng, lang):
 def losers_count(rng, lang):
     """How many losers does this hand hold (losing trick count)?"""
     return _per_suit_question(
-        rng, lang, evaluator="losers", topic="losers", level=2,
+        rng,
+        lang,
+        evaluator="losers",
+        topic="losers",
+        level=2,
         prompt=_t("How many losers does this hand hold (losing trick count)?", lang),
-        rule=_t("Losers, suit by suit: count the ace, king and queen missing among the first "
-                "three cards (a doubleton: ace and king; a singleton: all but the ace; a void: none).", lang),
+        rule=_t(
+            "Losers, suit by suit: count the ace, king and queen missing among the first "
+            "three cards (a doubleton: ace and king; a singleton: all but the ace; a void: none).",
+            lang,
+        ),
         total_msg=N_("Losers in all: {sum} = {total}"),
     )
 
@@ -167,13 +200,19 @@ def pattern_of_hand(rng, lang):
     """What is this hand's pattern?"""
     hand = random_hand(rng)
     return Question(
-        id="", topic="pattern", level=1, kind="text",
+        id="",
+        topic="pattern",
+        level=1,
+        kind="text",
         prompt=_t("What is this hand's pattern (suit lengths, longest first, as 5-4-3-1)?", lang),
-        answer=hand.pattern, show=hand,
-        explanation="\n".join([
-            _t("Suit lengths: {lengths}.", lang, lengths=_shape_line(hand)),
-            _t("Longest first: {pattern}.", lang, pattern=hand.pattern),
-        ]),
+        answer=hand.pattern,
+        show=hand,
+        explanation="\n".join(
+            [
+                _t("Suit lengths: {lengths}.", lang, lengths=_shape_line(hand)),
+                _t("Longest first: {pattern}.", lang, pattern=hand.pattern),
+            ]
+        ),
         data={"hand": hand.to_pbn(), "pattern": hand.pattern, "form": "pattern"},
     )
 
@@ -192,13 +231,24 @@ def is_balanced(rng, lang):
     else:
         hand = random_hand(rng)
     yes = hand.balanced
-    rule = _t("Balanced hands are 4-3-3-3, 4-4-3-2 and 5-3-3-2: no void, no singleton, "
-              "at most one doubleton.", lang)
-    verdict = (_t("{pattern} is one of them: balanced.", lang, pattern=hand.pattern) if yes
-               else _t("{pattern} is not one of them: not balanced.", lang, pattern=hand.pattern))
+    rule = _t(
+        "Balanced hands are 4-3-3-3, 4-4-3-2 and 5-3-3-2: no void, no singleton, at most one doubleton.", lang
+    )
+    verdict = (
+        _t("{pattern} is one of them: balanced.", lang, pattern=hand.pattern)
+        if yes
+        else _t("{pattern} is not one of them: not balanced.", lang, pattern=hand.pattern)
+    )
     return Question(
-        id="", topic="balanced", level=1, kind="yesno",
-        prompt=_t("Is this hand balanced?", lang), answer="yes" if yes else "no", show=hand,
-        explanation="\n".join([_t("Suit lengths: {lengths}.", lang, lengths=_shape_line(hand)), rule, verdict]),
+        id="",
+        topic="balanced",
+        level=1,
+        kind="yesno",
+        prompt=_t("Is this hand balanced?", lang),
+        answer="yes" if yes else "no",
+        show=hand,
+        explanation="\n".join(
+            [_t("Suit lengths: {lengths}.", lang, lengths=_shape_line(hand)), rule, verdict]
+        ),
         data={"hand": hand.to_pbn(), "pattern": hand.pattern, "balanced": yes},
     )

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from ...model.cards import SEATS, STRAINS
 from ...model.contract import Contract
-from ...text.i18n import translate as _t
 from ...rules.scoring import score_breakdown
+from ...text.i18n import translate as _t
+from ...text.words import contract_name
 from ..banks import rubber_figure
 from ..core import Question, register_generator
 from ..explain import rubber_lines, score_lines, vulnerability_text, where_text
-from ...text.words import contract_name
 
 __all__ = ["random_result"]
 
@@ -40,13 +40,28 @@ def _duplicate(rng, lang, level: int, **kw):
     c, tricks, vul = random_result(rng, **kw)
     bd = score_breakdown(c, tricks, vul)
     return Question(
-        id="", topic="duplicate-scoring", level=level, kind="number",
-        prompt=_t("Duplicate: {contract}, {vulnerability}, declarer takes {tricks} tricks. What does the "
-                  "declaring side score? (Write a minus sign if the contract fails.)", lang,
-                  contract=contract_name(c, lang), vulnerability=vulnerability_text(vul, lang), tricks=tricks),
-        answer=bd.total, explanation="\n".join(score_lines(bd, lang)),
-        data={"contract": c.to_ascii(), "declarer": c.declarer.name, "tricks": tricks, "vulnerable": vul,
-              "score": bd.total, "parts": {p.part: p.signed for p in bd.parts}},
+        id="",
+        topic="duplicate-scoring",
+        level=level,
+        kind="number",
+        prompt=_t(
+            "Duplicate: {contract}, {vulnerability}, declarer takes {tricks} tricks. What does the "
+            "declaring side score? (Write a minus sign if the contract fails.)",
+            lang,
+            contract=contract_name(c, lang),
+            vulnerability=vulnerability_text(vul, lang),
+            tricks=tricks,
+        ),
+        answer=bd.total,
+        explanation="\n".join(score_lines(bd, lang)),
+        data={
+            "contract": c.to_ascii(),
+            "declarer": c.declarer.name,
+            "tricks": tricks,
+            "vulnerable": vul,
+            "score": bd.total,
+            "parts": {p.part: p.signed for p in bd.parts},
+        },
     )
 
 
@@ -69,14 +84,29 @@ def duplicate_doubled(rng, lang):
 
 
 def _rubber_prompt(c, tricks, vul, lang, question: str) -> str:
-    return _t("Rubber bridge: {contract}, {vulnerability}, declarer takes {tricks} tricks.", lang,
-              contract=contract_name(c, lang), vulnerability=vulnerability_text(vul, lang), tricks=tricks) + " " + question
+    return (
+        _t(
+            "Rubber bridge: {contract}, {vulnerability}, declarer takes {tricks} tricks.",
+            lang,
+            contract=contract_name(c, lang),
+            vulnerability=vulnerability_text(vul, lang),
+            tricks=tricks,
+        )
+        + " "
+        + question
+    )
 
 
 def _rubber_data(c, tricks, vul, bd) -> dict:
-    return {"contract": c.to_ascii(), "declarer": c.declarer.name, "tricks": tricks, "vulnerable": vul,
-            "below": rubber_figure(bd, "declarer", "below"), "above": rubber_figure(bd, "declarer", "above"),
-            "defenders_above": rubber_figure(bd, "defenders", "above")}
+    return {
+        "contract": c.to_ascii(),
+        "declarer": c.declarer.name,
+        "tricks": tricks,
+        "vulnerable": vul,
+        "below": rubber_figure(bd, "declarer", "below"),
+        "above": rubber_figure(bd, "declarer", "above"),
+        "defenders_above": rubber_figure(bd, "defenders", "above"),
+    }
 
 
 @register_generator("rubber-scoring", level=1, name="rubber.below")
@@ -85,10 +115,15 @@ def rubber_below(rng, lang):
     c, tricks, vul = random_result(rng)
     bd = score_breakdown(c, tricks, vul)
     return Question(
-        id="", topic="rubber-scoring", level=1, kind="number",
-        prompt=_rubber_prompt(c, tricks, vul, lang,
-                              _t("How many points does the declaring side write below the line?", lang)),
-        answer=rubber_figure(bd, "declarer", "below"), explanation="\n".join(rubber_lines(bd, lang)),
+        id="",
+        topic="rubber-scoring",
+        level=1,
+        kind="number",
+        prompt=_rubber_prompt(
+            c, tricks, vul, lang, _t("How many points does the declaring side write below the line?", lang)
+        ),
+        answer=rubber_figure(bd, "declarer", "below"),
+        explanation="\n".join(rubber_lines(bd, lang)),
         data=_rubber_data(c, tricks, vul, bd),
     )
 
@@ -99,12 +134,19 @@ def rubber_above(rng, lang):
     c, tricks, vul = random_result(rng)
     bd = score_breakdown(c, tricks, vul)
     side = "declarer" if bd.made else "defenders"
-    ask = (_t("How many points does the declaring side write above the line?", lang) if bd.made
-           else _t("How many points do the defenders write above the line?", lang))
+    ask = (
+        _t("How many points does the declaring side write above the line?", lang)
+        if bd.made
+        else _t("How many points do the defenders write above the line?", lang)
+    )
     return Question(
-        id="", topic="rubber-scoring", level=2, kind="number",
+        id="",
+        topic="rubber-scoring",
+        level=2,
+        kind="number",
         prompt=_rubber_prompt(c, tricks, vul, lang, ask),
-        answer=rubber_figure(bd, side, "above"), explanation="\n".join(rubber_lines(bd, lang)),
+        answer=rubber_figure(bd, side, "above"),
+        explanation="\n".join(rubber_lines(bd, lang)),
         data={**_rubber_data(c, tricks, vul, bd), "side": side},
     )
 
@@ -125,14 +167,37 @@ def rubber_where(rng, lang):
     bd = score_breakdown(c, tricks, vul)
     parts = [p for p in bd.parts if p.line is not None]
     part = parts[int(rng.integers(len(parts)))]
-    choices = [where_text("declarer", "below", lang), where_text("declarer", "above", lang),
-               where_text("defenders", "above", lang)]
+    choices = [
+        where_text("declarer", "below", lang),
+        where_text("declarer", "above", lang),
+        where_text("defenders", "above", lang),
+    ]
     answer = where_text(part.side, part.line, lang)
     return Question(
-        id="", topic="rubber-scoring", level=1, kind="choice",
-        prompt=_rubber_prompt(c, tricks, vul, lang, _t("Where are the {points} points for {part} written?", lang,
-                                                       points=part.points, part=_t(_PART_NAMES[part.part], lang))),
-        answer=answer, choices=choices, explanation="\n".join(rubber_lines(bd, lang)),
-        data={**_rubber_data(c, tricks, vul, bd), "part": part.part, "points": part.points,
-              "side": part.side, "line": part.line},
+        id="",
+        topic="rubber-scoring",
+        level=1,
+        kind="choice",
+        prompt=_rubber_prompt(
+            c,
+            tricks,
+            vul,
+            lang,
+            _t(
+                "Where are the {points} points for {part} written?",
+                lang,
+                points=part.points,
+                part=_t(_PART_NAMES[part.part], lang),
+            ),
+        ),
+        answer=answer,
+        choices=choices,
+        explanation="\n".join(rubber_lines(bd, lang)),
+        data={
+            **_rubber_data(c, tricks, vul, bd),
+            "part": part.part,
+            "points": part.points,
+            "side": part.side,
+            "line": part.line,
+        },
     )
