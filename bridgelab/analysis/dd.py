@@ -5,7 +5,7 @@ Uses endplay (a core dependency), which wraps Bo Haglund's DDS solver.
     >>> from bridgelab import Deal
     >>> from bridgelab.analysis.dd import dd_table, par
     >>> deal = Deal.from_pbn("N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 T765.T932.J7.Q97 43.865.T8654.J86")
-    >>> dd_table(deal)            # tricks for each declarer (rows) in each strain (columns)
+    >>> dd_table(deal)  # doctest: +NORMALIZE_WHITESPACE
     strain    C  D  H  S  NT
     declarer
     N         5  4  7  8   6

@@ -13,7 +13,7 @@ the others; this module turns the facts into words of a language and fills them 
 >>> err.message
 '1D is not higher than 1H: bid 1S, 1NT or higher, or 2D'
 >>> reword(err, "cs").message
-'1 káro není vyšší než 1 srdce: hlaš 1 pik, 1 bez trumfů nebo výš, nebo 2 kára'
+'1 káro není vyšší než 1 srdce: hlaš 1 pik, 1BT nebo výš, nebo 2 kára'
 """
 
 from __future__ import annotations

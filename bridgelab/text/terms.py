@@ -8,7 +8,7 @@ hyphens do not matter, so "Tri-pik", "2 bez trumfu" and "KOLM PADA" are all read
 >>> parse_call("kolm pada")
 Call('3S')
 >>> call_name(parse_call("2 bez aduta"), "cs")
-'2 bez trumfů'
+'2BT'
 """
 
 from __future__ import annotations
