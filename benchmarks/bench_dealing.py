@@ -145,7 +145,7 @@ def main(argv=None) -> int:
     job1(bl, 1000, 0, 1)
     job2(bl, 1000, 0, 1)  # loads the compiled evaluation loops too
     t_warm = time.perf_counter() - t
-    from bridgelab import _kernels
+    from bridgelab.dealing import kernels as _kernels
 
     print(
         f"bridgelab: numba {'on' if _kernels.HAVE_NUMBA else 'OFF (pure Python!)'}; "
