@@ -56,7 +56,11 @@ def test_every_coach_message_is_translated(lang):
     assert not missing, missing
     for m in coach_msgids():
         assert _fields(cat[m]) == _fields(m), (lang, m, cat[m])
-        assert cat[m] != m or len(m) < 8, (lang, m)
+        words = string.Formatter().parse(m)  # a message of placeholders only stays as it is
+        assert cat[m] != m or len(m) < 8 or not any(c.isalpha() for text, *_ in words for c in text), (
+            lang,
+            m,
+        )
 
 
 def test_english_catalogue_lists_every_message():

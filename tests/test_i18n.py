@@ -64,7 +64,8 @@ def test_the_five_languages():
 
 def test_the_english_template_has_every_message_the_engine_uses():
     template = _po("en")
-    missing = _msgids_in_code() - set(template)
+    ids = {i for m in template for i in ((m,) if isinstance(m, str) else m)}  # a counted one: both
+    missing = _msgids_in_code() - ids
     assert not missing, sorted(missing)
 
 
@@ -73,6 +74,8 @@ def test_every_catalogue_is_complete_with_the_same_placeholders(lang):
     template, cat = _po("en"), _po(lang)
     assert set(cat) == set(template)
     for msgid, msg in cat.items():
+        if isinstance(msgid, tuple):
+            continue  # a counted message: its forms are checked in test_plural_forms.py
         assert msg.string and not msg.fuzzy, (lang, msgid)
         english = template[msgid].string or msgid  # a code-keyed message: the English catalogue's text
         assert _fields(msg.string) == _fields(english), (lang, msgid, msg.string)
@@ -83,7 +86,7 @@ def test_every_catalogue_is_complete_with_the_same_placeholders(lang):
 def test_translate_and_fallbacks():
     assert translate("Right!", "et") == "Õige!"
     assert translate("Right!", "cs") == "Správně!"
-    assert translate("{right} right out of {asked}", "sr", right=3, asked=4) == "3 tačnih od 4"
+    assert translate("Right!", "sr") == "Tačno!"
     assert translate("Right!", "en") == "Right!"
     assert translate("Right!", "xx") == "Right!"  # no catalogue
     assert translate("A sentence nobody translated", "et") == "A sentence nobody translated"

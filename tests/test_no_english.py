@@ -132,3 +132,140 @@ def test_estonian_diagrams_may_show_its_own_honour_letters():
     assert "♠ Ä K E 2" in local and "♥ K S 4" in local and "♣ 10 5 2" in local
     assert "♠ A K Q 2" in str(deal.diagram("et"))  # the international letters by default
     assert Hand.from_pbn("AKQ2.KJ4.A93.T52") == deal["N"]  # A K Q J are what is typed
+
+
+# ---- the scoresheet, the teacher widget and the lessons' outputs ----------------------------------
+
+SHEET_WORDS = {"we", "they", "win", "lead", "level", "progress", "deals", "by", "total"}
+
+
+def _visible(html_text: str) -> list[str]:
+    """What a reader sees of an HTML fragment: its text and its tooltips (not its styles)."""
+    html_text = re.sub(r"<style>.*?</style>", "", html_text, flags=re.S)
+    return re.findall(r">([^<]+)<", html_text) + re.findall(r'title="([^"]*)"', html_text)
+
+
+def _sheets(lang: str):
+    import bridgelab as bl
+
+    rubber = bl.RubberScoresheet(lang=lang)
+    for contract, tricks in (("2H by N", 9), ("2S by E", 8), ("3NT by S", 9), ("4S by N", 10)):
+        rubber.record(contract, tricks=tricks)
+    going = bl.RubberScoresheet(lang=lang)
+    going.record("2C by W", tricks=8)
+    chicago = bl.ChicagoScoresheet(first_dealer="N", lang=lang)
+    for contract, tricks in (("4S by N", 10), ("3NT by E", 9), ("2H by S", 8), ("5D by W", 11)):
+        chicago.record(contract, tricks=tricks)
+    return rubber, going, chicago
+
+
+@pytest.mark.parametrize("lang", ["et", "sr", "cs", "ms"])
+def test_scoresheets_speak_the_language(lang):
+    native = _native(lang)
+    for sheet in _sheets(lang):
+        texts = [str(sheet), repr(sheet), *_visible(sheet._repr_html_())]
+        english = {w for t in texts for w in _words(t) if w in ENGLISH | SHEET_WORDS and w not in native}
+        assert not english, (lang, english, texts[0])
+
+
+def test_an_english_scoresheet_is_unchanged():
+    rubber, going, chicago = _sheets("en")
+    assert str(rubber).splitlines()[-1] == "We win by 950"
+    assert repr(going) == "<RubberScoresheet: 1 deal, We 0, They 40; In progress; They lead by 40>"
+    assert str(chicago).splitlines()[-2:] == ["   Total 480 |   1200", "They win by 720"]
+    assert rubber.winner == "We"  # the labels stay the sheet's keys in every language
+
+
+def test_a_scoresheet_in_estonian_uses_the_source_texts_columns():
+    rubber, going, _ = _sheets("et")
+    assert str(rubber).splitlines()[0].split() == ["MEIE", "|", "NEMAD"]  # as text 000 draws the sheet
+    assert str(rubber).splitlines()[-1] == "Meie võidame 950 punktiga"
+    assert repr(going).endswith("Mäng käib; nemad on 40 punktiga ees>")
+    assert "Lepingupunktid: 2 kõrgust mastis ♥, igaüks 30 = 60" in rubber._repr_html_()
+
+
+TEACHER_WORDS = {
+    "boards",
+    "board",
+    "seed",
+    "save",
+    "saved",
+    "constraint",
+    "title",
+    "technique",
+    "file",
+    "handout",
+    "lesson",
+    "dealt",
+    "tables",
+    "as",
+    "dealer",
+    "vul",
+    "contract",
+}
+
+
+@pytest.mark.parametrize("lang", ["et", "sr", "cs", "ms"])
+def test_the_teacher_widget_speaks_the_language(lang, tmp_path):
+    pytest.importorskip("ipywidgets")
+    from bridgelab.widgets.teacher import TeacherWidget
+
+    w = TeacherWidget(where="N: 15-17 balanced", boards=2, seed=7, folder=str(tmp_path), lang=lang)
+    w.deal_button.click()
+    w.html_button.click()
+    labels = [
+        w.where.description,
+        w.boards.description,
+        w.seed.description,
+        w.rotate.description,
+        w.title.description,
+        w.title.placeholder,
+        w.dd.description,
+        w.technique.description,
+        w.technique.tooltip,
+        w.pbn_path.description,
+        w.html_path.description,
+        w.deal_button.description,
+        w.pbn_button.description,
+        w.html_button.description,
+        *[label for label, _ in w.rotate.options],
+        w.technique.options[0][0],
+        *_visible(w.status.value.replace(w.saved[0], "")),
+        *_visible(w.preview.value),
+    ]
+    native = _native(lang)
+    english = {w for t in labels for w in _words(t) if w in ENGLISH | TEACHER_WORDS and w not in native}
+    assert not english, (lang, english)
+    assert len(w.saved) == 1 and (tmp_path / "lesson.html").is_file()
+
+
+NOTEBOOKS = ROOT / "notebooks"
+# English seen in a stored lesson output: a contract in English notation ("3NT by S"), or the
+# scoresheet's English words
+_ENGLISH_OUTPUT = re.compile(
+    r"\b\d(?:NT|[♠♥♦♣SHDC])X{0,2} by [NESW]\b|\b(?:We|They) (?:win|lead)\b|<th[^>]*>(?:We|They)<"
+)
+# what is still English in a stored output, and why it is left for now
+KNOWN_OUTPUT = {
+    "30_deal_statistics.ipynb": "dd.par's summary line ('par +100 for N-S: 2NTX by E-1') is not a msgid yet",
+}
+
+
+@pytest.mark.parametrize("lang", ["et", "sr", "cs", "ms"])
+def test_stored_lesson_outputs_show_no_english_contracts_or_scoresheets(lang):
+    import nbformat
+
+    folder = NOTEBOOKS / lang
+    if not folder.is_dir():
+        pytest.skip("no built notebooks")
+    found = []
+    for path in sorted(folder.glob("*.ipynb")):
+        if path.name in KNOWN_OUTPUT:
+            continue
+        for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            for out in cell.get("outputs", []):
+                data = out.get("data", {})
+                seen = data.get("text/html") or data.get("text/plain") or out.get("text", "")
+                seen = "".join(seen) if isinstance(seen, list) else seen
+                found += [(path.name, i, m) for m in _ENGLISH_OUTPUT.findall(seen)]
+    assert not found, found

@@ -50,7 +50,7 @@ def test_scoring_quiz_in_estonian(tmp_path):
     summary = _run(["--summary"], "", tmp_path)
     assert "rubber-scoring" in summary.stdout or "duplicate-scoring" in summary.stdout
     review = _run(["--review", "--lang", "et"], rows[2]["expected"] + "\n", tmp_path)
-    assert review.returncode == 0 and "Õige!" in review.stdout and "1 õiget vastust 1-st" in review.stdout
+    assert review.returncode == 0 and "Õige!" in review.stdout and "1 õige vastus 1-st" in review.stdout
     assert not store.mistakes()
 
 

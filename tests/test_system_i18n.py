@@ -37,6 +37,18 @@ SOURCES = (
     SYSTEM_DIR.parent / "quiz" / "generators" / "bidding.py",
 )
 TEXT_CALLS = {"Msg", "_t", "translate", "N_"}
+COUNTED_CALLS = {"NMsg", "_nt", "ntranslate"}  # (singular, plural, n, ...): the singular is the key
+
+
+def _counted(node) -> tuple[str, str] | None:
+    """(singular, plural) of a counted message call with two literal strings, else None."""
+    fn = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+    if fn not in COUNTED_CALLS or len(node.args) < 2:
+        return None
+    a, b = node.args[:2]
+    if all(isinstance(x, ast.Constant) and isinstance(x.value, str) for x in (a, b)):
+        return a.value, b.value
+    return None
 
 
 def _code_msgids() -> set[str]:
@@ -50,6 +62,9 @@ def _code_msgids() -> set[str]:
             first = node.args[0]
             if fn in TEXT_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
                 found.add(first.value)
+            pair = _counted(node)
+            if pair:
+                found.add(pair[0])
     return found
 
 
@@ -74,7 +89,7 @@ def _fields(text: str) -> set[str]:
 
 def _po_ids(lang: str, domain: str) -> set[str]:
     with open(LOCALE / lang / "LC_MESSAGES" / f"{domain}.po", "rb") as fh:
-        return {m.id for m in read_po(fh) if m.id}
+        return {i for m in read_po(fh) if m.id for i in ((m.id,) if isinstance(m.id, str) else m.id)}
 
 
 def test_the_scan_finds_the_system_messages():
@@ -235,9 +250,10 @@ def test_bid_command_speaks_the_learners_language(capsys):
 PRACTICE_DEAL = "N:AK32.K32.K32.Q32 QJ9.QJ9.QJ9.KJ98 8654.A54.A54.A54 T7.T876.T876.T76"
 
 
-def _practice_msgids() -> set[str]:
+def _practice_msgids(plurals: bool = False) -> set[str]:
+    """The msgids of practice.py (with ``plurals``, the English plural of each counted one too)."""
     tree = ast.parse((SYSTEM_DIR / "practice.py").read_text(encoding="utf-8"))
-    return {
+    found = {
         n.args[0].value
         for n in ast.walk(tree)
         if isinstance(n, ast.Call)
@@ -247,11 +263,16 @@ def _practice_msgids() -> set[str]:
         and isinstance(n.args[0], ast.Constant)
         and isinstance(n.args[0].value, str)
     }
+    for n in ast.walk(tree):
+        pair = _counted(n) if isinstance(n, ast.Call) else None
+        if pair:
+            found |= set(pair) if plurals else {pair[0]}
+    return found
 
 
 PRACTICE_MSGIDS = sorted(_practice_msgids())
 PRACTICE_PHRASES = sorted(
-    {frag for m in PRACTICE_MSGIDS for frag in _literal_fragments(m)}, key=len, reverse=True
+    {frag for m in _practice_msgids(plurals=True) for frag in _literal_fragments(m)}, key=len, reverse=True
 )
 
 
@@ -271,7 +292,7 @@ def test_the_practice_scan_finds_its_messages():
         "Your auction:",
         "The system's auction",
         "no contract (passed out)",
-        "{label}: {contract} takes {tricks} tricks double dummy: {how}",
+        "{label}: {contract} takes {tricks} trick double dummy: {how}",
     } <= set(PRACTICE_MSGIDS)
     assert "Where your calls differed from the system's:" in PRACTICE_PHRASES
     assert set(PRACTICE_MSGIDS) <= set(CODE_MSGIDS)

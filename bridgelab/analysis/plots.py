@@ -11,7 +11,7 @@ import pandas as pd
 from ..model.cards import Seat, Side, Strain
 from ..model.errors import BridgeError, ParseError
 from ..text import terms
-from ..text.i18n import translate
+from ..text.i18n import ntranslate, translate
 from . import stats
 
 
@@ -89,7 +89,14 @@ def hcp_histogram(
             width=0.8,
             alpha=0.6,
             color="tab:blue",
-            label=_t("simulated ({n} deals)", lang, n=f"{result.attrs.get('n', '?'):,}"),
+            label=ntranslate(
+                "simulated ({n} deal)",
+                "simulated ({n} deals)",
+                int(result.attrs.get("n", 0)),
+                lang,
+                "plots",
+                n=f"{int(result.attrs.get('n', 0)):,}",
+            ),
         )
     ax.plot(
         exact[evaluator], exact["probability"], "o-", color="tab:red", markersize=3, label=_t("exact", lang)

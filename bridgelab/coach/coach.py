@@ -16,7 +16,7 @@ from ..model.cards import SUITS, Card, Rank, Seat, Side, Strain
 from ..rules.play import Play
 from .robots import RULES, natural_card
 from .solver import PositionSolver
-from .words import card_text, cards_text, seat_text, suit_text, t
+from .words import card_text, cards_text, nt, seat_text, suit_text, t
 
 __all__ = ["CardReport", "Hint", "Plan", "SuitCount", "analyse_card", "hint", "plan", "REASONS", "IDEAS"]
 
@@ -74,8 +74,10 @@ class CardReport:
     def messages(self, lang: str = "en") -> list[str]:
         """The coach's words about this card, in ``lang``."""
         out = [
-            t(
+            nt(
+                "Before {card} your side could take {before} trick; after it, {after}.",
                 "Before {card} your side could take {before} tricks; after it, {after}.",
+                self.before,
                 lang,
                 card=card_text(self.card),
                 before=self.before,
@@ -84,27 +86,17 @@ class CardReport:
         ]
         if self.cost == 0:
             return out
-        if self.cost == 1:
-            out.append(
-                t(
-                    "{card} cost a trick: {better} would have kept {before}.",
-                    lang,
-                    card=card_text(self.card),
-                    better=cards_text(self.better, lang),
-                    before=self.before,
-                )
+        out.append(
+            nt(
+                "{card} cost a trick: {better} would have kept {before}.",
+                "{card} cost {n} tricks: {better} would have kept {before}.",
+                self.cost,
+                lang,
+                card=card_text(self.card),
+                better=cards_text(self.better, lang),
+                before=self.before,
             )
-        else:
-            out.append(
-                t(
-                    "{card} cost {n} tricks: {better} would have kept {before}.",
-                    lang,
-                    card=card_text(self.card),
-                    n=self.cost,
-                    better=cards_text(self.better, lang),
-                    before=self.before,
-                )
-            )
+        )
         if self.reason:
             out.append(t(REASONS[self.reason], lang, **_localise(self.args, lang)))
         return out
@@ -239,8 +231,10 @@ class Hint:
 
     def message(self, lang: str = "en") -> str:
         idea = IDEAS.get(self.idea) or RULES.get(self.idea, self.idea)
-        return t(
+        return nt(
+            "Play {card}: {idea}. With it your side can take {tricks} trick.",
             "Play {card}: {idea}. With it your side can take {tricks} tricks.",
+            self.tricks,
             lang,
             card=card_text(self.card),
             idea=t(idea, lang),
@@ -341,15 +335,24 @@ class Plan:
         return 13 - self.need
 
     def messages(self, lang: str = "en") -> list[str]:
-        out = [t("{contract}: you need {need} tricks.", lang, contract=self.contract, need=self.need)]
+        out = [
+            nt(
+                "{contract}: you need {need} trick.",
+                "{contract}: you need {need} tricks.",
+                self.need,
+                lang,
+                contract=self.contract,
+                need=self.need,
+            )
+        ]
         for s in self.suits:
             out.append(
                 t(
-                    "{suit}: {winners} sure winners, {losers} losers",
+                    "{suit}: {winners}, {losers}",
                     lang,
                     suit=suit_text(s.suit, lang),
-                    winners=s.winners,
-                    losers=s.losers,
+                    winners=nt("{n} sure winner", "{n} sure winners", s.winners, lang),
+                    losers=nt("{n} loser", "{n} losers", s.losers, lang),
                 )
             )
         out.append(
@@ -359,9 +362,12 @@ class Plan:
             more = self.need - self.winners
             if more > 0:
                 out.append(
-                    t(
+                    nt(
+                        "You need {more} more trick: find the suit where you can set it up "
+                        "(a long suit, promotion or a finesse).",
                         "You need {more} more tricks: find the suit where you can set them up "
                         "(a long suit, promotion or a finesse).",
+                        more,
                         lang,
                         more=more,
                     )
@@ -372,26 +378,25 @@ class Plan:
                 )
         else:
             extra = self.losers - self.afford
+            afford = nt("You can afford {n} loser.", "You can afford {n} losers.", self.afford, lang)
             if extra > 0:
-                out.append(
-                    t(
-                        "You can afford {afford} losers and have {losers}: get rid of {extra} "
-                        "(ruff them in dummy, discard them on winners, or finesse).",
-                        lang,
-                        afford=self.afford,
-                        losers=self.losers,
-                        extra=extra,
-                    )
+                have = nt(
+                    "You have {n} loser: get rid of {extra} (ruff it in dummy, discard it on a winner, "
+                    "or finesse).",
+                    "You have {n} losers: get rid of {extra} (ruff them in dummy, discard them on "
+                    "winners, or finesse).",
+                    self.losers,
+                    lang,
+                    extra=extra,
                 )
             else:
-                out.append(
-                    t(
-                        "You can afford {afford} losers and have {losers}: draw trumps and take your tricks.",
-                        lang,
-                        afford=self.afford,
-                        losers=self.losers,
-                    )
+                have = nt(
+                    "You have {n} loser: draw trumps and take your tricks.",
+                    "You have {n} losers: draw trumps and take your tricks.",
+                    self.losers,
+                    lang,
                 )
+            out.append(f"{afford} {have}")
         return out
 
 

@@ -29,13 +29,13 @@ from ..model.errors import BridgeError, IllegalCard, ParseError
 from ..rules.auction import Auction
 from ..rules.play import Play, Trick
 from ..rules.scoring import MESSAGES as SCORE_MESSAGES
-from ..rules.scoring import score_breakdown
+from ..rules.scoring import message_text, score_breakdown
 from ..text.i18n import translate
 from ..text.terms import call_name
 from .coach import CardReport, Hint, Plan, analyse_card, hint, plan
 from .robots import Robot
 from .solver import PositionSolver
-from .words import card_text, parse_card, seat_text, suit_text, t
+from .words import card_text, nt, parse_card, seat_text, suit_text, t
 
 __all__ = ["PlaySession", "Claim", "PlayResult", "Step"]
 
@@ -55,15 +55,20 @@ class Claim:
 
     def message(self, lang: str = "en") -> str:
         if self.accepted:
-            return t(
+            return nt(
+                "Claim accepted: your side takes {claimed} of the {left} trick left.",
                 "Claim accepted: your side takes {claimed} of the {left} tricks left.",
+                self.left,
                 lang,
                 claimed=self.claimed,
                 left=self.left,
             )
-        return t(
+        return nt(
+            "Claim refused: with the best defence your side takes only {possible} of the "
+            "{left} trick left, not {claimed}.",
             "Claim refused: with the best defence your side takes only {possible} of the "
             "{left} tricks left, not {claimed}.",
+            self.left,
             lang,
             possible=self.possible,
             left=self.left,
@@ -114,7 +119,15 @@ class PlayResult:
     def messages(self, lang: str = "en") -> list[str]:
         c = self.contract
         cname = call_name(f"{c.level}{c.strain.name}", lang)
-        out = [t("Your side took {tricks} tricks.", lang, tricks=self.learner_tricks)]
+        out = [
+            nt(
+                "Your side took {tricks} trick.",
+                "Your side took {tricks} tricks.",
+                self.learner_tricks,
+                lang,
+                tricks=self.learner_tricks,
+            )
+        ]
         for msgid, args in self.breakdown.messages():
             args = dict(args)
             if "contract" in args:
@@ -123,18 +136,20 @@ class PlayResult:
                 args["vulnerability"] = translate(
                     SCORE_MESSAGES["score.vulnerable" if self.vulnerable else "score.not_vulnerable"], lang
                 )
-            out.append(translate(SCORE_MESSAGES[msgid], lang, **args))
+            out.append(message_text(msgid, lang, **args))
         result = self.dd_tricks - c.tricks_needed
         out.append(
-            t(
+            nt(
+                "Double dummy (best play on both sides) {contract} takes {dd} trick: {verdict}.",
                 "Double dummy (best play on both sides) {contract} takes {dd} tricks: {verdict}.",
+                self.dd_tricks,
                 lang,
                 contract=cname,
                 dd=self.dd_tricks,
                 verdict=t("made", lang)
                 if result == 0
                 else (
-                    t("made with {n} overtricks", lang, n=result)
+                    nt("made with {n} overtrick", "made with {n} overtricks", result, lang)
                     if result > 0
                     else t("{n} down", lang, n=-result)
                 ),
@@ -144,10 +159,22 @@ class PlayResult:
         if diff == 0:
             out.append(t("You took as many tricks as double dummy: well played!", lang))
         elif diff > 0:
-            out.append(t("You took {n} more than double dummy: the robots gave you a trick.", lang, n=diff))
+            out.append(
+                nt(
+                    "You took {n} trick more than double dummy: the robots gave you a trick.",
+                    "You took {n} tricks more than double dummy: the robots gave you tricks.",
+                    diff,
+                    lang,
+                )
+            )
         else:
             out.append(
-                t("Double dummy your side takes {n} more: look at the cards the coach marked.", lang, n=-diff)
+                nt(
+                    "Double dummy your side takes {n} trick more: look at the cards the coach marked.",
+                    "Double dummy your side takes {n} tricks more: look at the cards the coach marked.",
+                    -diff,
+                    lang,
+                )
             )
         if self.hints:
             out.append(t("Hints used: {n}.", lang, n=self.hints))

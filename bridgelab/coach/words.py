@@ -8,18 +8,25 @@ honour letters): "pada emand", "emand pada", "pada e", "pik dama", "piky dáma",
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..model.cards import Card, Rank, Seat, Strain
 from ..model.errors import ParseError
-from ..text.i18n import translate
+from ..text.i18n import ntranslate, translate
 from ..text.notation import parse_rank
 from ..text.terms import normalize, parse_strain, seat_name, strain_name
 
-__all__ = ["t", "card_text", "cards_text", "parse_card", "seat_text", "suit_text"]
+__all__ = ["t", "nt", "card_text", "cards_text", "parse_card", "seat_text", "suit_text"]
 
 
 def t(msgid: str, lang: str = "en", **args) -> str:
     """``msgid`` of the "coach" catalogue in ``lang``, formatted with ``args``."""
     return translate(msgid, lang, domain="coach", **args)
+
+
+def nt(singular: str, plural: str, n: int, lang: str = "en", **args: Any) -> str:
+    """A counted message of the "coach" catalogue: the plural form ``n`` takes in ``lang``."""
+    return ntranslate(singular, plural, n, lang, domain="coach", **args)
 
 
 def card_text(card: Card) -> str:

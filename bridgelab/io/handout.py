@@ -20,7 +20,7 @@ from ..model.cards import SUITS, Seat, Side, Strain, suit_index
 from ..model.contract import Call
 from ..model.errors import BridgeError
 from ..render.display import RED, SYMBOLS, ranks_text
-from ..text.i18n import check_language, translate
+from ..text.i18n import check_language, ntranslate, translate
 from ..text.terms import bid_text, seat_letter, seat_name
 from .pbn import DealRecord
 
@@ -150,7 +150,7 @@ def _hand(rec: DealRecord, seat: Seat, lang: str = "en", hcp: bool = True) -> st
     rows = [f'<div class="suit">{_sym(i)}{html.escape(ranks_text(hand.holdings[i]))}</div>' for i in range(4)]
     who = html.escape(_seat_name(seat, lang))
     if hcp:
-        who += f' <span class="hcp">· {html.escape(_t("{hcp} HCP", lang, hcp=hand.hcp))}</span>'
+        who += f' <span class="hcp">· {html.escape(ntranslate("{hcp} HCP", "{hcp} HCP", hand.hcp, lang, "handout", hcp=hand.hcp))}</span>'
     return f'<div class="hand"><div class="who">{who}</div>{"".join(rows)}</div>'
 
 
@@ -209,7 +209,15 @@ def _contract(rec: DealRecord, lang: str = "en") -> str:
             declarer=html.escape(_seat_name(c.declarer, lang)),
         )
     if rec.result is not None:
-        text = _t("{contract}, {tricks} tricks", lang, contract=text, tricks=rec.result)
+        text = ntranslate(
+            "{contract}, {tricks} trick",
+            "{contract}, {tricks} tricks",
+            rec.result,
+            lang,
+            "handout",
+            contract=text,
+            tricks=rec.result,
+        )
     return f'<div class="contract">{_t("Contract {contract}", lang, contract=text)}</div>'
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules.scoring import MESSAGES
+from ..rules.scoring import MESSAGES, message_text
 from ..text.i18n import translate as _t
 from ..text.words import contract_name
 
@@ -26,7 +26,7 @@ def vulnerability_text(vulnerable: bool, lang: str = "en") -> str:
 
 def score_lines(bd, lang: str = "en") -> list[str]:
     """A ScoreBreakdown line by line in ``lang``: the header, each part, the total."""
-    return [_t(MESSAGES[m], lang, **_localise_args(bd, a, lang)) for m, a in bd.messages()]
+    return [message_text(m, lang, **_localise_args(bd, a, lang)) for m, a in bd.messages()]
 
 
 def where_text(side: str, line: str, lang: str = "en") -> str:
@@ -41,11 +41,11 @@ def where_text(side: str, line: str, lang: str = "en") -> str:
 def rubber_lines(bd, lang: str = "en") -> list[str]:
     """Where each part of a deal's score goes on a rubber scoresheet, in ``lang``."""
     msgid, args = bd.header
-    lines = [_t(MESSAGES[msgid], lang, **_localise_args(bd, args, lang))]
+    lines = [message_text(msgid, lang, **_localise_args(bd, args, lang))]
     for p in bd.parts:
         if p.line is None:
             continue
-        text = _t(MESSAGES[p.msgid], lang, **_localise_args(bd, p.args, lang))
+        text = message_text(p.msgid, lang, **_localise_args(bd, p.args, lang))
         lines.append(f"{text} → {where_text(p.side, p.line, lang)}")
     if not bd.made:
         lines.append(_t("The contract failed: the declaring side writes nothing below the line.", lang))

@@ -13,6 +13,7 @@ from ..model.cards import SEATS
 from ..model.contract import Call
 from ..model.errors import BridgeError
 from ..text.i18n import check_language
+from ..text.i18n import ntranslate as _nt
 from ..text.i18n import translate as _t
 from ..text.words import seat_name, yes_no
 from .answers import (
@@ -318,8 +319,10 @@ class QuizSession:
                 False,
                 raw[:40] + "…",
                 q.answer_text,
-                _t(
+                _nt(
+                    "That answer is {length} character long: an answer is at most {limit}.",
                     "That answer is {length} characters long: an answer is at most {limit}.",
+                    len(raw),
                     self._lang,
                     length=len(raw),
                     limit=MAX_ANSWER,
@@ -396,7 +399,14 @@ class QuizSession:
         return review_mistakes(store, user, lang, topics)
 
     def summary(self) -> str:
-        return _t("{right} right out of {asked}", self._lang, right=self.right, asked=self.asked)
+        return _nt(
+            "{right} right out of {asked}",
+            "{right} right out of {asked}",
+            self.right,
+            self._lang,
+            right=self.right,
+            asked=self.asked,
+        )
 
     def __repr__(self) -> str:
         return (

@@ -1,11 +1,29 @@
 """Scores as text and HTML: a score's breakdown, and the We/They cross of a rubber or Chicago sheet.
 
-Reads ``ScoreBreakdown`` and the scoresheets of ``bridgelab.rules`` by their attributes.
+Reads ``ScoreBreakdown`` and the scoresheets of ``bridgelab.rules`` by their attributes. A sheet
+is drawn in its ``lang``: the We/They columns (when the sheet keeps those default labels), the
+status line and each figure's explanation in the learner's language.
 """
 
 from __future__ import annotations
 
 import html
+from typing import Any
+
+from ..text.i18n import ntranslate, translate
+
+DEFAULT_LABELS = ("We", "They")
+
+# (the leading column, is the sheet over) -> the counted status message; None: a column the
+# user named, shown as {side}
+_STATUS = {
+    ("We", False): "In progress; We lead by {margin}",
+    ("They", False): "In progress; They lead by {margin}",
+    (None, False): "In progress; {side} lead by {margin}",
+    ("We", True): "We win by {margin}",
+    ("They", True): "They win by {margin}",
+    (None, True): "{side} win by {margin}",
+}
 
 
 def breakdown_text(breakdown, lang: str = "en") -> str:
@@ -29,19 +47,54 @@ def breakdown_html(breakdown) -> str:
     )
 
 
-def scoresheet_status(sheet) -> str:
-    """'In progress; We lead by 50', 'They win by 620' or 'Level'."""
-    if not sheet.is_over:
-        lead = sheet.leader
-        return f"In progress; {lead} lead by {sheet.margin}" if lead else "In progress; level"
-    win = sheet.winner
-    return f"{win} win by {sheet.margin}" if win else "Level"
+def _lang(sheet: Any, lang: "str | None") -> str:
+    return str(lang or getattr(sheet, "lang", None) or "en")
 
 
-def scoresheet_text(sheet) -> str:
+def sheet_labels(sheet: Any, lang: "str | None" = None) -> tuple[str, str]:
+    """The two columns' headings: 'We' and 'They' in ``lang``, or the labels the user gave."""
+    lang = _lang(sheet, lang)
+    if tuple(sheet.labels) == DEFAULT_LABELS:
+        return translate("We", lang), translate("They", lang)
+    return tuple(sheet.labels)
+
+
+def scoresheet_status(sheet: Any, lang: "str | None" = None) -> str:
+    """'In progress; We lead by 50', 'They win by 620' or 'Level', in the sheet's language."""
+    lang = _lang(sheet, lang)
+    over = sheet.is_over
+    who = sheet.winner if over else sheet.leader
+    if not who:
+        return translate("Level" if over else "In progress; level", lang)
+    default = tuple(sheet.labels) == DEFAULT_LABELS
+    column = DEFAULT_LABELS[sheet.labels.index(who)] if default else None
+    msgid = _STATUS[(column, over)]
+    return ntranslate(msgid, msgid, sheet.margin, lang, side=who, margin=sheet.margin)
+
+
+def scoresheet_repr(sheet: Any, lang: "str | None" = None) -> str:
+    """'<RubberScoresheet: 4 deals, We 1010, They 60; We win by 950>' in the sheet's language."""
+    lang = _lang(sheet, lang)
+    shown = sheet_labels(sheet, lang)
+    t = sheet.totals
+    deals = ntranslate("{n} deal", "{n} deals", len(sheet.deals), lang)
+    return (
+        f"<{type(sheet).__name__}: {deals}, "
+        f"{shown[0]} {t[sheet.labels[0]]}, {shown[1]} {t[sheet.labels[1]]}; "
+        f"{scoresheet_status(sheet, lang)}>"
+    )
+
+
+def _entry_text(entry: Any, lang: str) -> str:
+    text_in = getattr(entry, "text_in", None)
+    return str(text_in(lang) if text_in is not None else entry.text)
+
+
+def scoresheet_text(sheet: Any, lang: "str | None" = None) -> str:
     """The cross in text: entries above the line, the double line, each game below it."""
+    lang = _lang(sheet, lang)
     w = 12
-    labels = sheet.labels
+    labels = sheet_labels(sheet, lang)
     above, below, games = sheet.columns()
     rows = [f"{labels[0]:>{w}} | {labels[1]}"]
     n = max(len(above[0]), len(above[1]), 1)
@@ -56,14 +109,16 @@ def scoresheet_text(sheet) -> str:
         if sheet.game_closed(g):
             rows.append("-" * (w + 1) + "+" + "-" * 10)
     t = sheet.totals
-    rows.append(f"{'Total ' + str(t[labels[0]]):>{w}} | {t[labels[1]]:>6}")
-    rows.append(scoresheet_status(sheet))
+    total = translate("Total", lang) + " " + str(t[sheet.labels[0]])
+    rows.append(f"{total:>{w}} | {t[sheet.labels[1]]:>6}")
+    rows.append(scoresheet_status(sheet, lang))
     return "\n".join(rows)
 
 
-def scoresheet_html(sheet) -> str:
-    """The cross as an HTML table; each entry's explanation is its tooltip."""
-    labels = sheet.labels
+def scoresheet_html(sheet: Any, lang: "str | None" = None) -> str:
+    """The cross as an HTML table; each entry's explanation (in the sheet's language) is its tooltip."""
+    lang = _lang(sheet, lang)
+    labels = sheet_labels(sheet, lang)
     above, below, games = sheet.columns()
     td = 'style="text-align:right;padding:0 0.6em;{extra}"'
 
@@ -71,7 +126,7 @@ def scoresheet_html(sheet) -> str:
         border = "border-right:2px solid #000;" if left else ""
         if e is None:
             return f"<td {td.format(extra=border + extra)}></td>"
-        return f'<td {td.format(extra=border + extra)} title="{html.escape(e.text)}">{e.points}</td>'
+        return f'<td {td.format(extra=border + extra)} title="{html.escape(_entry_text(e, lang))}">{e.points}</td>'
 
     out = [
         '<table class="bridgelab-scoresheet" style="font-family:sans-serif;border-collapse:collapse">',
@@ -91,14 +146,14 @@ def scoresheet_html(sheet) -> str:
         for i, (x, y) in enumerate(zip(a, b)):
             extra = "border-bottom:1px solid #000;" if (i == m - 1 and sheet.game_closed(g)) else ""
             out.append(f"<tr>{cell(x, True, extra)}{cell(y, False, extra)}</tr>")
-    t = sheet.totals
+    t = {shown: sheet.totals[label] for shown, label in zip(labels, sheet.labels)}
     out.append(
         "</tbody><tfoot><tr>"
         f'<td style="text-align:right;padding:0 0.6em;border-right:2px solid #000;'
         f'border-top:2px solid #000;font-weight:bold">{t[labels[0]]}</td>'
         f'<td style="text-align:right;padding:0 0.6em;border-top:2px solid #000;'
         f'font-weight:bold">{t[labels[1]]}</td></tr>'
-        f'<tr><td colspan="2" style="padding:0 0.6em">{html.escape(scoresheet_status(sheet))}</td></tr>'
+        f'<tr><td colspan="2" style="padding:0 0.6em">{html.escape(scoresheet_status(sheet, lang))}</td></tr>'
         "</tfoot></table>"
     )
     return "".join(out)

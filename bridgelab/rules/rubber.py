@@ -29,16 +29,17 @@ from ..model.cards import Seat, Side
 from ..model.contract import Contract, PassedOut
 from ..model.errors import BridgeError, ParseError
 from ..render import scoring as _render
+from ..text.i18n import check_language
 from .play import Play, honours_held
 from .scoring import (
     GAME,
-    MESSAGES,
     Rules,
     ScoreBreakdown,
     ScorePart,
     _rules,
     game_bonus,
     honours_part,
+    message_text,
     read_result,
     score_breakdown,
 )
@@ -66,7 +67,11 @@ class SheetEntry:
 
     @property
     def text(self) -> str:
-        return MESSAGES[self.msgid].format(**self.args)
+        return message_text(self.msgid, "en", **self.args)
+
+    def text_in(self, lang: str = "en") -> str:
+        """Why this figure is written, in ``lang``."""
+        return message_text(self.msgid, lang, **self.args)
 
     @property
     def message(self) -> tuple[str, dict[str, Any]]:
@@ -87,7 +92,11 @@ class SheetDeal:
 
 
 class _Scoresheet:
-    """What rubber and Chicago share: the entries, the line, totals and the drawing of the cross."""
+    """What rubber and Chicago share: the entries, the line, totals and the drawing of the cross.
+
+    ``lang`` is the language the sheet is drawn in (columns, status line, explanations); the
+    labels stay the sheet's keys ('We', 'They') whatever the language.
+    """
 
     kind = "sheet"
 
@@ -97,8 +106,10 @@ class _Scoresheet:
         *,
         rules: "Rules | str" = "current",
         labels: tuple[str, str] = ("We", "They"),
+        lang: str = "en",
     ) -> None:
         self.we = Side.parse(we)
+        self.lang = check_language(lang)
         self.rules = _rules(rules)
         self.labels = tuple(labels)
         self.deals: list[SheetDeal] = []
@@ -320,12 +331,7 @@ class _Scoresheet:
         return _render.scoresheet_text(self)
 
     def __repr__(self) -> str:
-        t = self.totals
-        return (
-            f"<{type(self).__name__}: {len(self.deals)} deals, "
-            f"{self.labels[0]} {t[self.labels[0]]}, {self.labels[1]} {t[self.labels[1]]}; "
-            f"{_render.scoresheet_status(self)}>"
-        )
+        return _render.scoresheet_repr(self)
 
     def _repr_html_(self) -> str:
         return _render.scoresheet_html(self)
@@ -371,8 +377,9 @@ class RubberScoresheet(_Scoresheet):
         *,
         rules: "Rules | str" = "current",
         labels: tuple[str, str] = ("We", "They"),
+        lang: str = "en",
     ) -> None:
-        super().__init__(we, rules=rules, labels=labels)
+        super().__init__(we, rules=rules, labels=labels, lang=lang)
         self.unfinished = False
 
     def is_vulnerable(self, who: "Side | Seat | str") -> bool:
@@ -459,8 +466,9 @@ class ChicagoScoresheet(_Scoresheet):
         rules: "Rules | str" = "current",
         labels: tuple[str, str] = ("We", "They"),
         dealer_vulnerable: bool = True,
+        lang: str = "en",
     ) -> None:
-        super().__init__(we, rules=rules, labels=labels)
+        super().__init__(we, rules=rules, labels=labels, lang=lang)
         self.first_dealer = Seat.parse(first_dealer)
         if not isinstance(dealer_vulnerable, bool):
             raise ParseError(

@@ -25,7 +25,7 @@ from ..model.cards import Card, Seat, Strain
 from ..model.contract import Call
 from ..model.errors import IllegalCall, IllegalCard
 from ..text import terms as _terms
-from ..text.i18n import translate
+from ..text.i18n import ntranslate, translate
 
 __all__ = ["RULING_MSGIDS", "word", "reword", "call_text", "seat_text", "or_list"]
 
@@ -142,12 +142,20 @@ def _text(name: str, value: Any, lang: str | None, symbols: bool) -> Any:
     return value
 
 
+COUNTED: dict[str, str] = {"illegal_card.claimed": "remaining"}
+"""The rulings that count something: message id -> the fact that is the count (the catalogues
+hold their plural forms, the English catalogue's included)."""
+
+
 def word(msgid: str, lang: str | None, facts: "Mapping[str, Any]", *, symbols: bool = False) -> str:
     """The ruling ``msgid`` in ``lang`` with its ``facts`` (calls, seats, cards) written in it;
     ``symbols`` writes English bids with suit symbols ('1♦', as the quizzes show them)."""
     args = {k: _text(k, v, lang, symbols) for k, v in facts.items() if k != "msgid"}
     if "reason" in facts and isinstance(facts["reason"], Mapping):
         args["reason"] = word(facts["reason"]["msgid"], lang, facts["reason"], symbols=symbols)
+    count = facts.get(COUNTED.get(msgid, ""))
+    if isinstance(count, int):
+        return ntranslate(msgid, msgid, count, lang, **args)
     return translate(msgid, lang, **args)
 
 

@@ -32,7 +32,7 @@ from ..model.contract import PASS, PASSED_OUT, Contract, PassedOut
 from ..model.errors import ParseError
 from ..render import scoring as _render
 from ..text import terms as _terms
-from ..text.i18n import translate
+from ..text.i18n import ntranslate, translate
 from ..text.terms import read_contract
 from ..text.words import contract_name
 
@@ -47,6 +47,8 @@ __all__ = [
     "ScorePart",
     "ScoreBreakdown",
     "MESSAGES",
+    "PLURALS",
+    "message_text",
     "score",
     "score_breakdown",
     "trick_value",
@@ -195,6 +197,49 @@ MESSAGES: dict[str, str] = {
 }
 
 
+# The messages that count something take the plural form of the number: message id -> (the
+# English singular, the argument that is the count). MESSAGES holds the English plural.
+PLURALS: dict[str, tuple[str, str]] = {
+    "score.header.made": ("{contract}, {tricks} trick, {vulnerability}: made ({result})", "tricks"),
+    "score.header.down": ("{contract}, {tricks} trick, {vulnerability}: {down} down", "tricks"),
+    "score.trick_score.suit": (
+        "Trick score: {level} odd trick in {strain} at {per_trick} = {points}",
+        "level",
+    ),
+    "score.trick_score.suit.doubled": (
+        "Trick score: {level} odd trick in {strain} at {base}, doubled to {per_trick} = {points}",
+        "level",
+    ),
+    "score.trick_score.suit.redoubled": (
+        "Trick score: {level} odd trick in {strain} at {base}, redoubled to {per_trick} = {points}",
+        "level",
+    ),
+    "score.trick_score.nt": (
+        "Trick score: 40 for the first odd trick at no trump and 30 for the second = {points}",
+        "rest",
+    ),
+    "score.trick_score.nt.doubled": (
+        "Trick score: 40 for the first odd trick at no trump and 30 for the second = {base}, doubled (x2) = {points}",
+        "rest",
+    ),
+    "score.trick_score.nt.redoubled": (
+        "Trick score: 40 for the first odd trick at no trump and 30 for the second = {base}, "
+        "redoubled (x4) = {points}",
+        "rest",
+    ),
+}
+
+
+def message_text(msgid: str, lang: str = "en", **args: Any) -> str:
+    """The scoring message ``msgid`` in ``lang`` with ``args``, in the plural form of its count."""
+    if msgid in PLURALS:
+        singular, count = PLURALS[msgid]
+        return ntranslate(singular, MESSAGES[msgid], int(args[count]), lang, **args)
+    if lang == "en":
+        return MESSAGES[msgid].format(**args)
+    return translate(MESSAGES[msgid], lang, **args)
+
+
 @dataclass(frozen=True, eq=True)
 class ScorePart:
     """One named part of a score, with its points and the message that explains it.
@@ -223,7 +268,7 @@ class ScorePart:
 
     @property
     def text(self) -> str:
-        return MESSAGES[self.msgid].format(**self.args)
+        return message_text(self.msgid, "en", **self.args)
 
     def __str__(self) -> str:
         return self.text
@@ -549,8 +594,8 @@ class ScoreBreakdown:
     def lines(self, lang: str = "en") -> list[str]:
         """The explanation in ``lang``, one line per part, then the total."""
         if lang == "en":  # the engine's own words, as __str__ and to_dict give them
-            return [MESSAGES[m].format(**a) for m, a in self.messages()]
-        return [translate(MESSAGES[m], lang, **self._localised(a, lang)) for m, a in self.messages()]
+            return [message_text(m, "en", **a) for m, a in self.messages()]
+        return [message_text(m, lang, **self._localised(a, lang)) for m, a in self.messages()]
 
     def _localised(self, args: Mapping[str, Any], lang: str) -> dict[str, Any]:
         """A message's arguments with the contract and vulnerability in ``lang``."""

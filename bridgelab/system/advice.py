@@ -22,7 +22,20 @@ from ..rules.auction import Auction
 from ..rules.rulings import reword
 from ..text.i18n import check_language, translate
 from ..text.terms import read_seat
-from .engine import N_, CallTerm, Check, HandFacts, Join, Msg, Rule, System, auction_view, get_system, render
+from .engine import (
+    N_,
+    CallTerm,
+    Check,
+    HandFacts,
+    Join,
+    Msg,
+    NMsg,
+    Rule,
+    System,
+    auction_view,
+    get_system,
+    render,
+)
 
 __all__ = ["Advice", "Considered", "advise", "our_calls", "as_auction", "NOT_COVERED"]
 
@@ -248,7 +261,7 @@ def advise(
             raise reword(e, lang) from None
     seat = turn
     facts = HandFacts(hand)
-    head = Join([Msg("{n} HCP", n=facts.hcp), facts.shape_msg()], ", ")
+    head = Join([NMsg("{n} HCP", "{n} HCP", facts.hcp), facts.shape_msg()], ", ")
     pass_msg = Msg("{facts}: {action}", facts=head, action=Msg("pass"))
 
     view = auction_view(a, seat)
@@ -375,7 +388,7 @@ def _action(rule: Rule, call: Call):
 
 def _reason_facts(facts: HandFacts, checks: list[Check]):
     """'15 HCP, 4-3-3-3 balanced' plus the suit lengths the rule looked at ('5 spades')."""
-    parts = [Msg("{n} HCP", n=facts.hcp), facts.shape_msg()]
+    parts = [NMsg("{n} HCP", "{n} HCP", facts.hcp), facts.shape_msg()]
     seen = [render(p) for p in parts]
     for c in checks:
         if c.ok and c.length_msg is not None and c.length and c.length not in seen:

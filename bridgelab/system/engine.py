@@ -15,6 +15,7 @@ import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -26,7 +27,7 @@ from ..model.evaluate import is_balanced as _is_balanced
 from ..model.evaluate import is_semi_balanced as _is_semi_balanced
 from ..model.hand import Hand, holding_to_text
 from ..text import notation
-from ..text.i18n import translate
+from ..text.i18n import ntranslate, translate
 
 __all__ = [
     "System",
@@ -38,6 +39,7 @@ __all__ = [
     "DEFAULT_PATH",
     "default_system",
     "Msg",
+    "NMsg",
     "render",
     "SuitTerm",
     "CallTerm",
@@ -116,6 +118,28 @@ class Msg:
 
     def __repr__(self) -> str:
         return f"Msg({self.render('en')!r})"
+
+
+class NMsg(Msg):
+    """A counted sentence: English singular and plural templates, the count ``n`` choosing the
+    plural form of the learner's language (``ntranslate``)."""
+
+    __slots__ = ("plural", "n")
+
+    def __init__(self, msgid: str, plural: str, n: int, domain: str = "bridgelab", **args: Any) -> None:
+        super().__init__(msgid, domain, **args)
+        self.plural, self.n = plural, n
+
+    def render(self, lang: str = "en") -> str:
+        args = {k: render(v, lang) for k, v in self.args.items()}
+        return ntranslate(self.msgid, self.plural, self.n, lang, self.domain, **args)
+
+
+def _hcp_msg(n: float) -> Msg:
+    """'15 HCP' in the plural form of the count."""
+    if isinstance(n, int) or float(n).is_integer():
+        return NMsg("{n} HCP", "{n} HCP", int(n))
+    return Msg("{n} HCP", n=n)
 
 
 class Join:
@@ -377,7 +401,7 @@ class _Measure:
             return Msg("{n} {measure}", n=int(n), measure=self.noun(bind))
         n = int(n) if float(n).is_integer() else n
         if self.name == "hcp":
-            return Msg("{n} HCP", n=n)
+            return _hcp_msg(n)
         return Msg("{n} {measure}", n=n, measure=self.noun(bind))
 
     def need(self, lo: float, hi: float, bind: Mapping[str, Strain]) -> Msg:
@@ -687,7 +711,12 @@ class _Atom:
         if k == "rule of 20":
             two = sorted(f.shape, reverse=True)[:2]
             total = f.hcp + sum(two)
-            have = Msg("{hcp} HCP + {a} + {b} cards = {total}", hcp=f.hcp, a=two[0], b=two[1], total=total)
+            have = Msg(
+                "{hcp} + {cards} = {total}",
+                hcp=_hcp_msg(f.hcp),
+                cards=NMsg("{a} + {n} card", "{a} + {n} cards", two[1], a=two[0]),
+                total=total,
+            )
             return Check(
                 total >= 20,
                 Msg("HCP plus the lengths of the two longest suits to make 20 or more"),

@@ -32,6 +32,7 @@ from ..render.display import deal_html, deal_text
 from ..rules.auction import Auction
 from ..rules.rulings import reword
 from ..text.i18n import check_language
+from ..text.i18n import ntranslate as _nt
 from ..text.i18n import translate as _t
 from ..text.terms import read_seat
 from .advice import Advice, advise
@@ -133,8 +134,10 @@ def _dd_line(label: str, c: Contract | None, tricks: int | None, lang: str) -> s
         how = _t("makes with {over} over", lang, over=over)
     else:
         how = _t("goes {down} down", lang, down=-over)
-    return _t(
+    return _nt(
+        "{label}: {contract} takes {tricks} trick double dummy: {how}",
         "{label}: {contract} takes {tricks} tricks double dummy: {how}",
+        int(tricks or 0),
         lang,
         label=name,
         contract=_contract_text(c, lang),

@@ -22,6 +22,7 @@ import os
 import string
 import threading
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "LANGUAGES",
@@ -30,6 +31,7 @@ __all__ = [
     "english",
     "ntranslate",
     "N_",
+    "NP_",
     "_",
     "catalog",
     "available_languages",
@@ -165,26 +167,44 @@ def _plurals(lang: str, domain: str):
 
 
 def ntranslate(
-    singular: str, plural: str, n: int, lang: "str | None" = None, domain: str = "bridgelab", **format_args
+    singular: str,
+    plural: str,
+    n: int,
+    /,
+    lang: "str | None" = None,
+    domain: str = "bridgelab",
+    **format_args: Any,
 ) -> str:
     """The form of a counted message that ``n`` takes in ``lang`` (gettext's plural rules).
 
-    ``n`` is passed to the format too: ``ntranslate("{n} trick", "{n} tricks", 3, "cs")``.
+    ``n`` is passed to the format too: ``ntranslate("{n} trick", "{n} tricks", 3, "cs")``
+    (a ``n=`` keyword shows it otherwise, e.g. "10,000", the count still choosing the form).
+    The catalogue holds the message as ``msgid``/``msgid_plural`` with one ``msgstr[i]`` per form
+    of the language (Czech and Serbian three, Estonian and English two, Malay one). A message
+    keyed by a code keeps its English forms in the English catalogue, like ``translate``.
     """
     lang = lang or DEFAULT_LANGUAGE
-    text = singular if n == 1 else plural
+    _, english_forms = _plurals(DEFAULT_LANGUAGE, domain)
+    base: list[str] = english_forms.get(singular) or [singular, plural]
+    text = base[0] if n == 1 else base[-1]
+    allowed = _fields(base[0]) | _fields(base[-1]) | {"n"}
     if lang != DEFAULT_LANGUAGE:
         rule, forms = _plurals(lang, domain)
         found = forms.get(singular)
         if rule is not None and found:
             index = rule(n)
-            if 0 <= index < len(found) and _fields(found[index]) <= _fields(plural) | {"n"}:
+            if 0 <= index < len(found) and _fields(found[index]) <= allowed:
                 text = found[index]
     args = {"n": n, **format_args}
     try:
-        return text.format(**args)
+        return str(text.format(**args))
     except (KeyError, IndexError, ValueError):
-        return (singular if n == 1 else plural).format(**args)
+        return str((base[0] if n == 1 else base[-1]).format(**args))
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted message (singular, plural) for the catalogues; ``ntranslate`` shows it."""
+    return singular, plural
 
 
 def _fields(text: str) -> set[str]:

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from ..coach.practice import PracticeDeal, practice_deal
 from ..coach.session import PlaySession
 from ..coach.techniques import TECHNIQUES, technique_source
-from ..coach.words import card_text, seat_text, t
+from ..coach.words import card_text, nt, seat_text, t
 from ..model.cards import SUITS, Card, Seat
 from ..model.errors import BridgeError
 from ..quiz.progress import ProgressStore
@@ -270,7 +270,7 @@ class PlayWidget(widgets.VBox):
             if seat not in visible:
                 rows.append(
                     widgets.HTML(
-                        f'<span style="color:#777">{html.escape(t("{n} cards", lang, n=len(cards)))}</span>'
+                        f'<span style="color:#777">{html.escape(nt("{n} card", "{n} cards", len(cards), lang))}</span>'
                     )
                 )
             else:

@@ -30,7 +30,7 @@ from ..model.cards import Strain
 from ..model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call
 from ..model.errors import BridgeError
 from ..render.display import RED, colour_suits
-from ..text.i18n import LANGUAGES, translate
+from ..text.i18n import LANGUAGES, ntranslate, translate
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..quiz import Feedback, Question, QuizSession
@@ -92,6 +92,11 @@ calls a question rules out more clearly than ipywidgets' default."""
 def _t(msgid: str, lang: str, **args: Any) -> str:
     """``msgid`` in ``lang`` from the "widgets" catalogue (English if there is none)."""
     return translate(msgid, lang, domain="widgets", **args)
+
+
+def _right_of(msgid: str, lang: str, right: int, asked: int) -> str:
+    """A "{right} of {asked}" message of the "widgets" catalogue, in the plural form of ``right``."""
+    return ntranslate(msgid, msgid, right, lang, domain="widgets", right=right, asked=asked)
 
 
 def _html_of(obj: Any, lang: str = "en") -> str:
@@ -295,7 +300,7 @@ class QuizWidget(widgets.VBox):
         )
         self.score.value = (
             '<span style="font-size:110%">'
-            + html.escape(_t("Score: {right} of {asked}", lang, right=s.right, asked=s.asked))
+            + html.escape(_right_of("Score: {right} of {asked}", lang, s.right, s.asked))
             + "</span>"
         )
         self.check_button.description = _t("Check", lang)
@@ -324,7 +329,7 @@ class QuizWidget(widgets.VBox):
             )
             self.question.value = (
                 '<div style="font-size:115%;padding:6px 0">'
-                + html.escape(_t(key, self.lang, right=s.right, asked=s.asked))
+                + html.escape(_right_of(key, self.lang, s.right, s.asked))
                 + "</div>"
             )
             self.next_button.disabled = True

@@ -10,6 +10,9 @@ Every callback writes to widget values and to ``self.lesson`` / ``self.saved``, 
 drive it with plain pytest: set ``w.where.value``, call ``w.deal_button.click()``, read
 ``w.lesson`` and ``w.status.value``.
 
+``lang`` is the teacher's language: the labels, buttons, messages, the preview and the saved
+handout are in it (messages of the "widgets" catalogue, listed in ``MESSAGES``).
+
 This module imports ipywidgets; ``import bridgelab`` never imports it.
 """
 
@@ -17,18 +20,51 @@ from __future__ import annotations
 
 import html
 import os
+from typing import Any
 
 import ipywidgets as widgets
 
 from ..coach.techniques import TECHNIQUES, technique_set
 from ..io.handout import lesson_preview_html
 from ..io.lesson import Lesson, make_lesson
+from ..model.cards import SEATS
 from ..model.errors import BridgeError
 from ..system.auctions import auction_where
+from ..text.i18n import check_language, ntranslate, translate
+from ..text.terms import seat_name
 
-__all__ = ["TeacherWidget"]
+__all__ = ["TeacherWidget", "MESSAGES"]
 
-_ROTATE = [("as dealt", ""), ("North", "N"), ("East", "E"), ("South", "S"), ("West", "W")]
+MESSAGES = (
+    "Constraint",
+    "Boards",
+    "Seed",
+    "Lesson hand to",
+    "as dealt",
+    "Title",
+    "(the constraint)",
+    "double-dummy tables",
+    "Technique",
+    "(deal by the constraint)",
+    "deals on which South needs this technique, checked by double dummy",
+    "PBN file",
+    "Handout file",
+    "Deal boards",
+    "Save PBN",
+    "Save handout",
+    "Lesson: {where}",
+    "could not write {path}: {error}",
+)
+"""The teacher widget's fixed strings, msgids of the "widgets" catalogue (and two counted ones:
+"{n} boards dealt from seed {seed}." and "Saved {n} boards to {path}.")."""
+
+
+def _t(msgid: str, lang: str, **args: Any) -> str:
+    return translate(msgid, lang, domain="widgets", **args)
+
+
+def _nt(singular: str, plural: str, n: int, lang: str, **args: Any) -> str:
+    return ntranslate(singular, plural, n, lang, domain="widgets", **args)
 
 
 class TeacherWidget:
@@ -42,37 +78,59 @@ class TeacherWidget:
         rotate: str = "S",
         title: str = "",
         folder: str = ".",
+        lang: str = "en",
     ):
+        self.lang = lang = check_language(lang)
         style = {"description_width": "9em"}
         wide = widgets.Layout(width="34em")
         self.where = widgets.Text(
-            value=where, description="Constraint", style=style, layout=wide, placeholder="N: 15-17 balanced"
+            value=where,
+            description=_t("Constraint", lang),
+            style=style,
+            layout=wide,
+            placeholder="N: 15-17 balanced",
         )
-        self.boards = widgets.BoundedIntText(value=boards, min=1, max=64, description="Boards", style=style)
-        self.seed = widgets.IntText(value=seed, description="Seed", style=style)
+        self.boards = widgets.BoundedIntText(
+            value=boards, min=1, max=64, description=_t("Boards", lang), style=style
+        )
+        self.seed = widgets.IntText(value=seed, description=_t("Seed", lang), style=style)
+        rotate_options = [(_t("as dealt", lang), "")] + [(seat_name(s, lang), s.name) for s in SEATS]
         self.rotate = widgets.Dropdown(
-            options=_ROTATE, value=rotate, style=style, description="Lesson hand to"
+            options=rotate_options, value=rotate, style=style, description=_t("Lesson hand to", lang)
         )
         self.title = widgets.Text(
-            value=title, description="Title", style=style, layout=wide, placeholder="(the constraint)"
-        )
-        self.dd = widgets.Checkbox(value=False, description="double-dummy tables", indent=False)
-        self.technique = widgets.Dropdown(
-            options=[("(deal by the constraint)", "")] + [(t.title, name) for name, t in TECHNIQUES.items()],
-            value="",
-            description="Technique",
+            value=title,
+            description=_t("Title", lang),
             style=style,
-            tooltip="deals on which South needs this technique, checked by double dummy",
+            layout=wide,
+            placeholder=_t("(the constraint)", lang),
+        )
+        self.dd = widgets.Checkbox(value=False, description=_t("double-dummy tables", lang), indent=False)
+        self.technique = widgets.Dropdown(
+            options=[(_t("(deal by the constraint)", lang), "")]
+            + [(t.title_in(lang), name) for name, t in TECHNIQUES.items()],
+            value="",
+            description=_t("Technique", lang),
+            style=style,
+            tooltip=_t("deals on which South needs this technique, checked by double dummy", lang),
         )
         self.pbn_path = widgets.Text(
-            value=os.path.join(folder, "lesson.pbn"), description="PBN file", style=style, layout=wide
+            value=os.path.join(folder, "lesson.pbn"),
+            description=_t("PBN file", lang),
+            style=style,
+            layout=wide,
         )
         self.html_path = widgets.Text(
-            value=os.path.join(folder, "lesson.html"), description="Handout file", style=style, layout=wide
+            value=os.path.join(folder, "lesson.html"),
+            description=_t("Handout file", lang),
+            style=style,
+            layout=wide,
         )
-        self.deal_button = widgets.Button(description="Deal boards", button_style="primary", icon="random")
-        self.pbn_button = widgets.Button(description="Save PBN", icon="save")
-        self.html_button = widgets.Button(description="Save handout", icon="print")
+        self.deal_button = widgets.Button(
+            description=_t("Deal boards", lang), button_style="primary", icon="random"
+        )
+        self.pbn_button = widgets.Button(description=_t("Save PBN", lang), icon="save")
+        self.html_button = widgets.Button(description=_t("Save handout", lang), icon="print")
         self.status = widgets.HTML(value="")
         self.preview = widgets.HTML(value="")
         self.lesson: Lesson | None = None
@@ -107,8 +165,10 @@ class TeacherWidget:
         technique set when a technique is chosen, else boards that meet the constraint."""
         if self.technique.value:
             lesson = technique_set(self.technique.value, int(self.boards.value), int(self.seed.value))
+            if self.lang != "en":
+                lesson.title = TECHNIQUES[self.technique.value].title_in(self.lang)
             self.lesson = lesson
-            self.preview.value = lesson_preview_html(lesson.boards, lesson.title)
+            self.preview.value = lesson_preview_html(lesson.boards, lesson.title, lang=self.lang)
             return lesson
         text = self.where.value.strip() or None
         lesson = make_lesson(
@@ -116,11 +176,12 @@ class TeacherWidget:
             int(self.boards.value),
             int(self.seed.value),
             rotate=self.rotate.value or None,
-            title=self.title.value.strip() or (f"Lesson: {text}" if text else None),
+            title=self.title.value.strip()
+            or (_t("Lesson: {where}", self.lang, where=text) if text else None),
             dd=bool(self.dd.value),
         )
         self.lesson = lesson
-        self.preview.value = lesson_preview_html(lesson.boards, lesson.title)
+        self.preview.value = lesson_preview_html(lesson.boards, lesson.title, lang=self.lang)
         return lesson
 
     def _on_deal(self, _button=None) -> None:
@@ -131,7 +192,15 @@ class TeacherWidget:
             self.preview.value = ""
             self._say(str(e), error=True)
             return
-        self._say(f"{len(lesson)} boards dealt from seed {self.seed.value}.")
+        self._say(
+            _nt(
+                "{n} board dealt from seed {seed}.",
+                "{n} boards dealt from seed {seed}.",
+                len(lesson),
+                self.lang,
+                seed=self.seed.value,
+            )
+        )
 
     def _ensure(self) -> Lesson | None:
         if self.lesson is None:
@@ -143,12 +212,22 @@ class TeacherWidget:
         if lesson is None:
             return
         try:
-            written = lesson.save_pbn(path) if kind == "pbn" else lesson.save_html(path)
+            written = lesson.save_pbn(path) if kind == "pbn" else lesson.save_html(path, lang=self.lang)
         except OSError as e:
-            self._say(f"could not write {path}: {e.strerror}", error=True)
+            self._say(
+                _t("could not write {path}: {error}", self.lang, path=path, error=e.strerror), error=True
+            )
             return
         self.saved.append(written)
-        self._say(f"Saved {len(lesson)} boards to {written}.")
+        self._say(
+            _nt(
+                "Saved {n} board to {path}.",
+                "Saved {n} boards to {path}.",
+                len(lesson),
+                self.lang,
+                path=written,
+            )
+        )
 
     def _on_pbn(self, _button=None) -> None:
         self._save("pbn", self.pbn_path.value)

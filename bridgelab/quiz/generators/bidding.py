@@ -31,6 +31,7 @@ from ...system.advice import advise
 from ...system.auctions import batch_calls
 from ...system.engine import Check, HandFacts, Rule, SuitTerm, auction_view, get_system
 from ...system.lessons import FIT_LESSONS, _any, _pick, deal_for
+from ...text.i18n import ntranslate as _nt
 from ...text.i18n import translate as _t
 from ...text.words import call_name, seat_name
 from ..core import Question, register_generator
@@ -302,9 +303,21 @@ def _fit_lines(deal: Deal, suit: Strain, lang: str) -> tuple[int, list[str]]:
     you, partner = deal[Seat.S].length(suit), deal[Seat.N].length(suit)
     total = you + partner
     verdict = (
-        _t("{total} cards: an eight-card fit or better, a good trump suit.", lang, total=total)
+        _nt(
+            "{total} card: an eight-card fit or better, a good trump suit.",
+            "{total} cards: an eight-card fit or better, a good trump suit.",
+            total,
+            lang,
+            total=total,
+        )
         if total >= 8
-        else _t("{total} cards: fewer than eight, not a fit.", lang, total=total)
+        else _nt(
+            "{total} card: fewer than eight, not a fit.",
+            "{total} cards: fewer than eight, not a fit.",
+            total,
+            lang,
+            total=total,
+        )
     )
     lines = [
         _t("A suit is a good trump suit when the partnership holds eight or more cards in it.", lang),
@@ -318,7 +331,13 @@ def _fit_lines(deal: Deal, suit: Strain, lang: str) -> tuple[int, list[str]]:
             total=total,
         ),
         verdict,
-        _t("The opponents hold the other {rest}.", lang, rest=13 - total),
+        _nt(
+            "The opponents hold the other {rest}.",
+            "The opponents hold the other {rest}.",
+            13 - total,
+            lang,
+            rest=13 - total,
+        ),
     ]
     return total, lines
 

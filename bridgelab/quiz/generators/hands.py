@@ -14,6 +14,7 @@ from ...model.cards import SUIT_SYMBOLS, SUITS
 from ...model.evaluate import BALANCED_PATTERNS, EVALUATORS
 from ...model.hand import Hand, holding_to_text
 from ...text.i18n import N_
+from ...text.i18n import ntranslate as _nt
 from ...text.i18n import translate as _t
 from ..answers import format_number
 from ..core import Question, register_generator
@@ -72,7 +73,16 @@ def _hcp_explanation(hand: Hand, lang: str) -> list[str]:
         detail = _hcp_suit(holding)
         lines.append(f"{sym} {ranks}: " + (f"{detail} = {_fmt(value)}" if detail else "0"))
     total = " + ".join(_fmt(v) for _, _, v in rows)
-    lines.append(_t("Total: {sum} = {total} HCP", lang, sum=total, total=hand.hcp))
+    lines.append(
+        _nt(
+            "Total: {sum} = {total} HCP",
+            "Total: {sum} = {total} HCP",
+            hand.hcp,
+            lang,
+            sum=total,
+            total=hand.hcp,
+        )
+    )
     return lines
 
 
@@ -112,7 +122,13 @@ def hcp_near_miss(rng, lang):
         topic="hcp",
         level=1,
         kind="yesno",
-        prompt=_t("Does this hand hold at least {need} HCP?", lang, need=need),
+        prompt=_nt(
+            "Does this hand hold at least {need} HCP?",
+            "Does this hand hold at least {need} HCP?",
+            need,
+            lang,
+            need=need,
+        ),
         answer="yes" if yes else "no",
         show=hand,
         explanation="\n".join(_hcp_explanation(hand, lang) + [verdict]),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...model.cards import SEATS, STRAINS
 from ...model.contract import Contract
 from ...rules.scoring import score_breakdown
+from ...text.i18n import ntranslate as _nt
 from ...text.i18n import translate as _t
 from ...text.words import contract_name
 from ..banks import rubber_figure
@@ -44,9 +45,12 @@ def _duplicate(rng, lang, level: int, **kw):
         topic="duplicate-scoring",
         level=level,
         kind="number",
-        prompt=_t(
+        prompt=_nt(
+            "Duplicate: {contract}, {vulnerability}, declarer takes {tricks} trick. What does the "
+            "declaring side score? (Write a minus sign if the contract fails.)",
             "Duplicate: {contract}, {vulnerability}, declarer takes {tricks} tricks. What does the "
             "declaring side score? (Write a minus sign if the contract fails.)",
+            tricks,
             lang,
             contract=contract_name(c, lang),
             vulnerability=vulnerability_text(vul, lang),
@@ -85,8 +89,10 @@ def duplicate_doubled(rng, lang):
 
 def _rubber_prompt(c, tricks, vul, lang, question: str) -> str:
     return (
-        _t(
+        _nt(
+            "Rubber bridge: {contract}, {vulnerability}, declarer takes {tricks} trick.",
             "Rubber bridge: {contract}, {vulnerability}, declarer takes {tricks} tricks.",
+            tricks,
             lang,
             contract=contract_name(c, lang),
             vulnerability=vulnerability_text(vul, lang),
@@ -183,8 +189,10 @@ def rubber_where(rng, lang):
             tricks,
             vul,
             lang,
-            _t(
+            _nt(
+                "Where is the {points} point for {part} written?",
                 "Where are the {points} points for {part} written?",
+                part.points,
                 lang,
                 points=part.points,
                 part=_t(_PART_NAMES[part.part], lang),
