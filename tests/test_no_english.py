@@ -240,14 +240,22 @@ def test_the_teacher_widget_speaks_the_language(lang, tmp_path):
 
 
 NOTEBOOKS = ROOT / "notebooks"
-# English seen in a stored lesson output: a contract in English notation ("3NT by S"), or the
-# scoresheet's English words
+# English seen in a stored lesson output: a contract or bid in English notation ("3NT by S",
+# "3NT" where the language writes 3T/3BA/3BT/3SA), or the scoresheet's English words
 _ENGLISH_OUTPUT = re.compile(
-    r"\b\d(?:NT|[♠♥♦♣SHDC])X{0,2} by [NESW]\b|\b(?:We|They) (?:win|lead)\b|<th[^>]*>(?:We|They)<"
+    r"\b\d(?:NT|[♠♥♦♣SHDC])X{0,2} by [NESW]\b|\b[1-7]NT\b|\b(?:We|They) (?:win|lead)\b|<th[^>]*>(?:We|They)<"
 )
-# what is still English in a stored output, and why it is left for now
+# what is still English in a stored output, and why ((notebook, cell); cell None: the notebook)
 KNOWN_OUTPUT = {
-    "30_deal_statistics.ipynb": "dd.par's summary line ('par +100 for N-S: 2NTX by E-1') is not a msgid yet",
+    (
+        "30_deal_statistics.ipynb",
+        None,
+    ): "dd.par's summary line ('par +100 for N-S: 2NTX by E-1') is not a msgid yet",
+    ("90_teacher.ipynb", 10): "a PBN file: its notation is English by the PBN standard",
+    (
+        "05_bidding_system.ipynb",
+        19,
+    ): "the practice table's auction (an Auction's own HTML) is not in the learner's language yet",
 }
 
 
@@ -260,9 +268,11 @@ def test_stored_lesson_outputs_show_no_english_contracts_or_scoresheets(lang):
         pytest.skip("no built notebooks")
     found = []
     for path in sorted(folder.glob("*.ipynb")):
-        if path.name in KNOWN_OUTPUT:
+        if (path.name, None) in KNOWN_OUTPUT:
             continue
         for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            if (path.name, i) in KNOWN_OUTPUT:
+                continue
             for out in cell.get("outputs", []):
                 data = out.get("data", {})
                 seen = data.get("text/html") or data.get("text/plain") or out.get("text", "")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..model.cards import SUITS, Card, Rank, Seat, Side, Strain
 from ..rules.play import Play
+from ..text.terms import bid_text
 from .robots import RULES, natural_card
 from .solver import PositionSolver
 from .words import card_text, cards_text, nt, seat_text, suit_text, t
@@ -341,7 +342,7 @@ class Plan:
                 "{contract}: you need {need} tricks.",
                 self.need,
                 lang,
-                contract=self.contract,
+                contract=bid_text(self.contract, lang),  # 3NT, 3T, 3BA, 3BT, 3SA
                 need=self.need,
             )
         ]
