@@ -10,9 +10,17 @@ settings.load_profile("bridgelab")
 # Markers by where a test lives (see CONTRIBUTING.md): `make test-fast` leaves these out.
 _PEER_FILES = {"test_dd.py", "test_dask.py", "test_scoring_peer.py"}
 # Files of subprocesses, killed processes and double-dummy searches: seconds, not milliseconds.
-_SLOW_FILES = {"test_cli_hostile.py", "test_progress_faults.py", "test_techniques.py",
-               "test_play_widget.py", "test_coach.py", "test_fuzz.py", "test_no_english.py",
-               "test_practice.py", "test_system_deals.py"}
+_SLOW_FILES = {
+    "test_cli_hostile.py",
+    "test_progress_faults.py",
+    "test_techniques.py",
+    "test_play_widget.py",
+    "test_coach.py",
+    "test_fuzz.py",
+    "test_no_english.py",
+    "test_practice.py",
+    "test_system_deals.py",
+}
 
 
 def pytest_collection_modifyitems(config, items):
