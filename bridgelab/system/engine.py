@@ -50,6 +50,8 @@ DEFAULT_PATH = Path(__file__).with_name("sayc.toml")
 
 SECTIONS = ("opening", "response", "rebid", "responder_rebid", "overcall", "advance", "competitive")
 """The tables of a system file, in the order of the auction (the last three: competitive bidding)."""
+RULE_KEYS = frozenset({"name", "after", "call", "when", "promises", "only_if", "checked", "source"})
+"""The keys a rule may have; ``checked`` and ``source`` record where it was checked."""
 
 _VERBS = {
     "opening": "open",
@@ -1132,10 +1134,7 @@ class System:
                 for key in ("call",):
                     if key not in entry:
                         raise SystemFileError(f"{where} has no {key!r}")
-                bad = set(entry) - {"name", "after", "call", "when", "promises", "only_if"} - {
-                    "checked",
-                    "source",
-                }
+                bad = set(entry) - RULE_KEYS
                 if bad:
                     raise SystemFileError(
                         f"{where}: unknown key(s) {', '.join(sorted(bad))}; a rule has "
