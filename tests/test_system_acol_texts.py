@@ -12,7 +12,12 @@ The hands and the answers are the texts' own (a fact to test, not prose to reuse
   https://vubridge.com/quiz/mobiVBY1_1_Opening1NT(basic)ACOL.php (its diagrams list ♠ ♥ ♦ ♣;
   question 5 is left out: the stored copy lost one of its suits);
 - OCT: "Bridge lessons" 3a (Acol), https://octopull.co.uk/bridge-lessons/BL-03a.html (small cards
-  are written x there; they are low spot cards here, so the HCP are the text's).
+  are written x there; they are low spot cards here, so the HCP are the text's);
+- AKL: Douglas Russell, Auckland Bridge Club, "The opening bid of 1 no trump and responses" (a
+  12-14 1NT), https://fr.slideserve.com/hanzila/the-opening-bid-of-1-no-trump-and-responses-douglas-russell-auckland-bridge-club-12-june-2014
+  (suits in the order ♠ ♥ ♦ ♣, as its text about the club suit confirms);
+- GWENT: Gwent Academy, Acol lesson 4, the weakness take-out,
+  https://www.bridgewebs.com/gwentacademy/page66.html
 
 Where a text says only what a hand is not ("not 1NT"), the row checks only that. Where a text and
 acol.toml part on purpose, the row is an expected failure that says why, so the difference stays
@@ -36,6 +41,8 @@ REX1 = "andrewrobson.co.uk/answer_25/answer_to_beginners_exercise1"
 R2894 = "andrewrobson.co.uk/article/tips_for_intermediates/2894"
 VU = "vubridge.com/quiz/mobiVBY1_1_Opening1NT(basic)ACOL.php"
 OCT = "octopull.co.uk/bridge-lessons/BL-03a.html"
+AKL = "slideserve.com/hanzila/the-opening-bid-of-1-no-trump-and-responses-douglas-russell-auckland-bridge-club-12-june-2014"
+GWENT = "bridgewebs.com/gwentacademy/page66.html"
 
 HIGHER_OF_FOURS = (
     "Modern Acol (Robson) opens the higher of two four-card suits; acol.toml opens the lower, as "
@@ -112,6 +119,28 @@ ROWS = [
     ("1H P 2H P", "AKQ.AQJ32.J2.Q32", 19, "=", "4H", OCT, "4H. You have 19 points", {}),
     ("1H P 2H P", "K2.KJ432.AJ32.J2", 13, "=", "Pass", OCT, "Pass. You only have 13 points", {}),
     ("1H P 2H P", "32.KQJ32.AQ2.KQ2", 17, "=", "3H", OCT, "3H ... invites partner to bid game", {}),
+    ("1NT P", "A85.K74.T754.Q65", 9, "=", "Pass", AKL, "Responder has 9 points ... Pass", {}),
+    ("1NT P", "A64.K32.KT74.A96", 14, "=", "3NT", AKL, "a combined holding of 26-28 ... Bid 3NT", {}),
+    (
+        "1NT P",
+        "AJ5.74.KT7.AJ932",
+        13,
+        "=",
+        "3NT",
+        AKL,
+        "13 points and a relatively flat hand ... Raise to 3NT",
+        {},
+    ),
+    (
+        "1NT P",
+        "97.J98653.753.Q6",
+        3,
+        "=",
+        "2H",
+        GWENT,
+        "you take out your Partner's No Trump bid into 2 Hearts",
+        {},
+    ),
 ]
 
 
