@@ -120,7 +120,10 @@ def test_lesson_quizzes_write_what_the_app_progress_view_reads(data_dir):
 
 def test_the_progress_view_follows_each_answer_of_the_kernel(data_dir):
     view = progress(lang="cs")
-    assert translate("No answers yet: your progress by topic shows here.", "cs", domain="app") in view.table.value
+    assert (
+        translate("No answers yet: your progress by topic shows here.", "cs", domain="app")
+        in view.table.value
+    )
     w = QuizWidget(lang="cs", **LESSON_04)
     topic, _ = give(w, True)
     assert _table(view.table.value) == {topic_name(topic, "cs"): (1, 1)}

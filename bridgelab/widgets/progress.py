@@ -95,7 +95,9 @@ class ProgressView(widgets.VBox):
         try:
             session = QuizSession.mistakes(self.store, user=self.user, lang=self.lang)
         except ProgressError as e:
-            self.message.value = f'<span style="color:#8a5a00">{html.escape(save_problem(e, self.lang))}</span>'
+            self.message.value = (
+                f'<span style="color:#8a5a00">{html.escape(save_problem(e, self.lang))}</span>'
+            )
             return
         except BridgeError:  # nothing answered wrong
             self.message.value = (

@@ -308,7 +308,16 @@ class QuizWidget(widgets.VBox):
             layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"),
         )
         super().__init__(
-            [self._style, header, self.status, self.question, self.hint, self.answer_area, self.feedback, footer],
+            [
+                self._style,
+                header,
+                self.status,
+                self.question,
+                self.hint,
+                self.answer_area,
+                self.feedback,
+                footer,
+            ],
             layout=widgets.Layout(
                 border="1px solid #bbb", padding="8px 14px", max_width="760px", grid_gap="6px"
             ),
