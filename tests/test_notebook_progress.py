@@ -259,6 +259,7 @@ def test_a_busy_store_keeps_the_answers_and_saves_them_when_it_is_free(tmp_path)
         other.close()
     third = give(w, True)  # free again: the kept answers go first, then this one
     assert w.status.value == "" and w.session.unsaved == [] and w.save_error is None
+    assert w.status.layout.display == "none"  # no empty line where the warning was
     rows = store.answers("default")
     assert [(r["question_id"], bool(r["correct"])) for r in rows] == [
         (first[1], True),
@@ -306,6 +307,23 @@ def test_a_file_the_learner_may_not_write_as_an_unprivileged_user():
         assert translate(SAVE_PROBLEMS["readonly"], "sr", domain="widgets", path=str(path)) in status
     finally:
         shutil.rmtree(base)
+
+
+def test_other_stores_and_none(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    kept = QuizWidget(store=":memory:", **LESSON_04)
+    give(kept, True)
+    assert kept.session.store.count("default") == 1 and list(tmp_path.iterdir()) == []
+    nothing = QuizWidget(store=None, **LESSON_04)
+    give(nothing, False)
+    assert nothing.session.store is None and nothing.status.value == ""
+    mine = tmp_path / "anna.sqlite3"
+    w = QuizWidget(store=mine, user="anna", **LESSON_04)
+    give(w, True)
+    assert ProgressStore(mine).count("anna") == 1 and ProgressStore(mine).count("default") == 0
+    assert _table(progress(store=mine, user="anna").table.value) == {
+        topic_name(w.session.history[0][0].topic, "en"): (1, 1)
+    }
 
 
 # -- the test runs themselves ---------------------------------------------------------------------

@@ -162,6 +162,8 @@ def open_store(store: Any = "learner") -> "tuple[ProgressStore | None, ProgressE
     if store is None or isinstance(store, ProgressStore):
         return store, None
     try:
+        if str(store) == ":memory:":
+            return ProgressStore(":memory:"), None
         return learner_store(None if isinstance(store, str) and store == "learner" else store), None
     except ProgressError as e:
         return None, e
@@ -402,6 +404,7 @@ class QuizWidget(widgets.VBox):
             if self.save_error is not None
             else ""
         )
+        self.status.layout.display = None if self.save_error is not None else "none"  # no empty gap
         self.number.placeholder = _t("Type your answer", lang)
         self.next_button.description = _t("Next question", lang)
         self.review_button.description = (
