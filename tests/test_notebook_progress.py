@@ -112,6 +112,15 @@ def test_lesson_quizzes_write_what_the_app_progress_view_reads(data_dir):
     app = StudentApp(lang="et", topics="hcp", seed=0, store=ProgressStore(), banks=[])
     assert _table(app.progress.value) == _expected(given, "et")
     assert sum(a for a, _ in _table(app.progress.value).values()) == len(PLAN_02) + len(PLAN_04)
+    # the app's "review my mistakes" asks the questions missed in the notebooks
+    app = StudentApp(lang="et", seed=0, store=ProgressStore(), banks=[])
+    app.quiz.review_button.click()
+    review = app.quiz.session
+    asked = []
+    while review.current is not None:
+        asked.append(review.current.id)
+        review.next()
+    assert sorted(asked) == sorted(qid for _, qid, right in given if not right)
     # and the notebook's own view shows the same table, in the learner's language
     view = progress(lang="et")
     assert _table(view.table.value) == _expected(given, "et")
