@@ -205,6 +205,7 @@ CRASH = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # a subprocess
 def test_progress_survives_a_kernel_killed_after_answering(data_dir):
     env = {**os.environ, "BRIDGELAB_DATA_DIR": str(data_dir)}
     out = subprocess.run(
@@ -290,6 +291,7 @@ AS_NOBODY = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # a subprocess
 def test_a_file_the_learner_may_not_write_as_an_unprivileged_user():
     """Root writes any file, so the read-only file is tried as nobody (as the store's own test)."""
     base = Path(tempfile.mkdtemp(prefix="bridgelab-ro-"))
