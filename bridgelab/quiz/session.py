@@ -6,6 +6,7 @@ import sqlite3
 import uuid
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -183,7 +184,7 @@ class QuizSession:
         if on_save_error not in ("raise", "keep"):
             raise BridgeError(f"on_save_error is 'raise' or 'keep', not {on_save_error!r}")
         self.on_save_error = on_save_error
-        self.unsaved: list[dict] = []
+        self.unsaved: list[dict[str, Any]] = []
         """Answers the store refused (``on_save_error="keep"``), to be saved with the next one."""
         self.save_error: "ProgressError | None" = None
         """Why the last answer could not be saved (None once saving works)."""
@@ -388,14 +389,17 @@ class QuizSession:
         self.history.append((q, fb))
         return fb
 
-    def _save(self, record: dict) -> None:
+    def _save(self, record: dict[str, Any]) -> None:
         """Write the kept answers, then ``record``, each in its own transaction; a ProgressError
         (its ``code`` says which fault) if the store refuses one, the rest stay kept."""
+        store = self.store
+        if store is None:
+            return
         try:
             while self.unsaved:
-                self.store.record(**self.unsaved[0])
+                store.record(**self.unsaved[0])
                 self.unsaved.pop(0)
-            self.store.record(**record)
+            store.record(**record)
         except ProgressError:
             raise
         except sqlite3.Error as e:  # a store that lets SQLite's own error through
@@ -404,11 +408,11 @@ class QuizSession:
                     "Your answer could not be saved in {path} ({error}): ask your teacher to "
                     "check the progress file.",
                     self._lang,
-                    path=str(self.store.path),
+                    path=str(store.path),
                     error=str(e),
                 ),
-                code=_explain(e, self.store.path, "save an answer in", 0).code,
-                path=self.store.path,
+                code=_explain(e, store.path, "save an answer in", 0).code,
+                path=store.path,
             ) from None
         self.save_error = None
 

@@ -33,7 +33,7 @@ def _t(msgid: str, lang: str, **args: Any) -> str:
     return translate(msgid, lang, domain="widgets", **args)
 
 
-class ProgressView(widgets.VBox):
+class ProgressView(widgets.VBox):  # type: ignore[misc]
     """The progress by topic of ``user`` in ``store`` (default: the learner's own file) and a
     "Review my mistakes" button that opens a quiz over the questions last answered wrong, in
     any topic. Parts: ``table`` (HTML), ``review_button``, ``message`` (HTML), ``review_box``,
@@ -84,7 +84,7 @@ class ProgressView(widgets.VBox):
         if self.store is not None and user == self.user and str(store.path) == str(self.store.path):
             self.refresh()
 
-    def _on_review(self, _button=None) -> None:
+    def _on_review(self, _button: Any = None) -> None:
         self.message.value = ""
         if self.review is not None:
             self.review.close()

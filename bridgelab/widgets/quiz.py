@@ -137,14 +137,14 @@ def save_problem(error: BridgeError, lang: str) -> str:
     """Why an answer is not saved, for the learner, in ``lang`` (by the ProgressError's code)."""
     code = getattr(error, "code", None)
     path = getattr(error, "path", None)
-    msgid = SAVE_PROBLEMS.get(code if code in SAVE_PROBLEMS else "other")
+    msgid = SAVE_PROBLEMS[code if code in SAVE_PROBLEMS else "other"]
     return _t(msgid, lang, path=str(path) if path is not None else "")
 
 
 _STORES: "dict[str, ProgressStore]" = {}
 
 
-def learner_store(path: "str | os.PathLike | None" = None) -> ProgressStore:
+def learner_store(path: "str | os.PathLike[str] | None" = None) -> ProgressStore:
     """The learner's progress store: one open ProgressStore per file in this kernel (the quiz
     widgets and the progress view of a notebook share it). ``path`` None is the default file,
     ``$BRIDGELAB_DATA_DIR/progress.sqlite3``, else the user data directory, the one the CLI and
