@@ -35,6 +35,14 @@ The hands and the answers are the texts' own (a fact to test, not prose to reuse
   6-9), http://bidandmade.com/bridge_bid_and_play/quiz_0053_Unbalanced,_Partner_replied_with_1NT.php;
 - HTPB: "Opening with 1NT" (Acol, 12-14), examples of hands that open 1NT,
   http://howtoplaybridge.info/opening-with-1nt/ (its third hand prints the spades "Q J 8 9").
+- BEDER: Jacqueline Beder's "Lessons in the ACOL System of Contract Bridge", lesson 4 (opening 1NT
+  and direct raises), https://docslib.org/doc/1887718/bridge-lessons (the stored copy prints the
+  example hands suit by suit across the page; each hand read down has 13 cards and the HCP the
+  text gives);
+- BDOC: Bridge Doctor, "Beginner Bridge - Acol Lesson 4", responding to partner's opening,
+  https://www.bridgedoctor.com/lessons/acol-bridge-lesson-04.htm (the stored copy lost the suit
+  symbols; the answers, 1♠ and 2♣, put the opening in diamonds or hearts: the rows use 1♥, and
+  test_bridge_doctor_answers_hold_over_either_red_suit checks 1♦ too).
 
 Where a text says only what a hand is not ("not 1NT"), the row checks only that. Where a text and
 acol.toml part on purpose, the row is an expected failure that says why, so the difference stays
@@ -68,6 +76,8 @@ VB10 = "vubridge.com/quiz/mobiVBY1_10.php"
 WEAK2 = "docslib.org/doc/9822171 (Weak Twos in Three Suits, a form of Acol)"
 BAM = "bidandmade.com/bridge_bid_and_play/quiz_0053_Unbalanced,_Partner_replied_with_1NT.php"
 HTPB = "howtoplaybridge.info/opening-with-1nt/"
+BEDER = "docslib.org/doc/1887718/bridge-lessons (Jacqueline Beder, ACOL lesson 4)"
+BDOC = "bridgedoctor.com/lessons/acol-bridge-lesson-04.htm"
 
 HIGHER_OF_FOURS = (
     "Modern Acol (Robson) opens the higher of two four-card suits; acol.toml opens the lower, as "
@@ -312,6 +322,19 @@ ROWS = [
     ("", "KT93.A72.QJ6.K74", 13, "=", "1NT", HTPB, "Example 1 ... 13 HCPs, cards in all four suits", {}),
     ("", "AJ.T942.KQ76.Q85", 12, "=", "1NT", HTPB, "Example 2 ... 12 HCPs and only one doubleton", {}),
     ("", "QJ98.AK76.QJ.J63", 14, "=", "1NT", HTPB, "Example 3 ... 14 HCPs and only one doubleton", {}),
+    # ---- Jacqueline Beder, ACOL lesson 4: 1NT openings and direct raises --------------------------
+    ("", "KJ76.Q98.K84.A93", 13, "=", "1NT", BEDER, "examples of 1 NT opening hands", {}),
+    ("", "J86.AQ3.Q96.KT87", 12, "=", "1NT", BEDER, "examples of 1 NT opening hands", {}),
+    ("", "K6.A762.T974.KQ5", 12, "=", "1NT", BEDER, "examples of 1 NT opening hands", {}),
+    ("", "A7.KT6.Q73.KJ854", 13, "=", "1NT", BEDER, "5-3-3-2 where the five card suit is a minor", {}),
+    ("", "K63.A8.K9642.KT8", 13, "=", "1NT", BEDER, "5-3-3-2 where the five card suit is a minor", {}),
+    ("1NT P", "Q62.Q2.Q962.KJ86", 10, "=", "Pass", BEDER, "10+14 = 24 ... not enough for game. Pass", {}),
+    ("1NT P", "Q63.Q2.J962.AQ86", 11, "=", "2NT", BEDER, "11+14=25 so raise to 2 NT", {}),
+    ("1NT P", "A63.Q2.J962.AQ86", 13, "=", "3NT", BEDER, "13+12 = 25 ... raise to 3 NT", {}),
+    # ---- Bridge Doctor, Acol lesson 4: responding to one of a suit -----------------------------------
+    ("1H P", "Q982.T2.A65.AT76", 10, "=", "1S", BDOC, "Bid 1♠. Keep the bidding as low as you can", {}),
+    ("1H P", "982.T2.A65.QT763", 6, "=", "1NT", BDOC, "1NT is the best bid ... not a very strong hand", {}),
+    ("1H P", "Q82.Q2.A65.AT765", 12, "=", "2C", BDOC, "2♣, as you have enough HCP to bid at the 2-level", {}),
 ]
 
 
@@ -331,6 +354,16 @@ def test_the_acol_text_says(auction, pbn, hcp, rel, call, source, words, options
         assert advice.call == Call.parse(call), f"{source}: {words!r}: the text {call}, acol.toml\n{advice}"
     else:
         assert advice.call != Call.parse(call), f"{source}: {words!r}: the text says not {call}\n{advice}"
+
+
+@pytest.mark.parametrize(
+    "pbn,call", [("Q982.T2.A65.AT76", "1S"), ("982.T2.A65.QT763", "1NT"), ("Q82.Q2.A65.AT765", "2C")]
+)
+def test_bridge_doctor_answers_hold_over_either_red_suit(pbn, call):
+    """BDOC's stored copy lost the opening's suit; its answers fit 1♦ or 1♥, and acol.toml gives
+    the text's call over both, so the rows do not depend on the guess."""
+    for opening in ("1D P", "1H P"):
+        assert advise(Hand.from_pbn(pbn), opening, system=ACOL).call == Call.parse(call), opening
 
 
 def test_the_options_the_texts_need_are_not_the_defaults():
