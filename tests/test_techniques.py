@@ -1,10 +1,14 @@
-"""Technique deal sets: every deal needs its technique, checked again here with endplay called
-directly (calc_dd_table for the whole deal, solve_board at the technique's moment)."""
+"""Technique deal sets: every deal needs its technique, checked again here from the real table
+position with endplay called directly (never through the coach's solver or robots): West's lead
+is double-dummy best and the contract makes from it; every card from the lead to the technique's
+moment is legal and double-dummy best for its side; the moment is the one the technique names; and
+there the technique's best card keeps the contract while the alternative (a card, or the
+alternative line played out, each of its cards checked the same way) does not."""
 
 from __future__ import annotations
 
 import pytest
-from endplay.dds import calc_dd_table, solve_board
+from endplay.dds import solve_board
 from endplay.types import Card as EPCard
 from endplay.types import Deal as EPDeal
 from endplay.types import Denom, Player
@@ -14,66 +18,178 @@ from bridgelab.coach import techniques as T
 from bridgelab.commands.main import main
 from bridgelab.io.pbn import load
 from bridgelab.model.cards import SUITS, Card, Rank, Seat, Strain
+from bridgelab.model.deal import Deal
 from bridgelab.model.errors import BridgeError
 
-
-def _ep_deal(deal, leader, trump, trick=()):
-    d = EPDeal(
-        deal.to_pbn(),
-        first=Player(int(leader)),
-        trump=Denom.nt if trump is Strain.NT else Denom(3 - int(trump)),
-    )
-    for c in trick:
-        d.play(EPCard(suit=Denom(c.suit_index), rank=EPRank(1 << int(c.rank))))
-    return d
+NS = (Seat.N, Seat.S)
+TRUMP_OR_KEY = {"draw-trumps": "trump", "long-suit": "key", "promotion": "key", "ruff-in-dummy": "key"}
+CASH_FIRST = {"long-suit", "draw-trumps", "promotion"}
 
 
-def _values(deal, leader, trump, trick=()):
-    return {
-        Card(SUITS[int(c.suit)], Rank(int(c.rank).bit_length() - 1)): t
-        for c, t in solve_board(_ep_deal(deal, leader, trump, trick))
-    }
+class Oracle:
+    """A deal in play on an endplay Deal, with the values of the next hand's cards from endplay's
+    solve_board: tricks for the side to play from the current trick on."""
+
+    def __init__(self, deal: Deal, strain: Strain):
+        self.trump = None if strain is Strain.NT else strain
+        denom = Denom.nt if strain is Strain.NT else Denom(3 - int(strain))
+        self.d = EPDeal(deal.to_pbn(), first=Player.west, trump=denom)
+        self.hands = {s: set(deal[s].cards) for s in Seat}
+        self.trick: list[tuple[Seat, Card]] = []
+        self.leader = Seat.W
+        self.won = {Seat.N: 0, Seat.E: 0}  # tricks of N-S and E-W, keyed by N and E
+        self.leaders: list[Seat] = []
+
+    @property
+    def next(self) -> Seat:
+        return Seat((int(self.leader) + len(self.trick)) % 4)
+
+    def values(self) -> dict[Card, int]:
+        return {
+            Card(SUITS[int(c.suit)], Rank(int(c.rank).bit_length() - 1)): t for c, t in solve_board(self.d)
+        }
+
+    def play(self, card: Card, check_best: bool = True) -> None:
+        values = self.values()
+        assert card in values, f"{card} is not a legal card here"
+        if check_best:
+            assert values[card] == max(values.values()), f"{card} is not double-dummy best"
+        seat = self.next
+        self.d.play(EPCard(suit=Denom(card.suit_index), rank=EPRank(1 << int(card.rank))))
+        self.hands[seat].discard(card)
+        self.trick.append((seat, card))
+        if len(self.trick) == 4:
+            led = self.trick[0][1].suit
+            trumps = [(s, c) for s, c in self.trick if c.suit == self.trump]
+            pool = trumps or [(s, c) for s, c in self.trick if c.suit == led]
+            winner = max(pool, key=lambda sc: sc[1].rank)[0]
+            self.won[Seat.N if winner in NS else Seat.E] += 1
+            self.leaders.append(self.leader)
+            self.leader, self.trick = winner, []
+
+    def total(self, card: Card | None = None) -> int:
+        """N-S's tricks in the end: won so far and the rest double dummy (with ``card`` next)."""
+        values = self.values()
+        best = values[card] if card is not None else max(values.values())
+        left = 13 - sum(self.won.values())
+        ns = best if self.next in NS else left - best
+        return self.won[Seat.N] + ns
+
+    def is_master(self, card: Card) -> bool:
+        return not any(c.suit == card.suit and c.rank > card.rank for s in (Seat.E, Seat.W) for c in self.hands[s])
 
 
-def _independent_check(name: str, td) -> None:
-    tech = T.TECHNIQUES[name]
-    contract = td.contract
-    need = contract.tricks_needed
-    strain = contract.strain
-    table = calc_dd_table(_ep_deal(td.deal, Seat.N, strain))
-    denom = Denom.nt if strain is Strain.NT else Denom(3 - int(strain))
-    assert table[denom, Player.south] >= need  # makes as dealt, from West's lead
-    leader, trick, line, alt = tech.moment(td.deal, td.suit)
-    values = _values(td.deal, leader, strain, trick)
-    assert max(values[c] for c in line if c in values) >= need
-    if tech.alternative is None:
-        assert max(values[c] for c in alt if c in values) < need
+def independent_check(name: str, td) -> None:
+    need = td.contract.tricks_needed
+    strain = td.contract.strain
+    assert td.checks, "no lead was checked"
+    for check in td.checks:
+        o = Oracle(td.deal, strain)
+        start = o.values()
+        defence = max(start.values())
+        assert 13 - defence >= need and 13 - defence == td.dd  # makes from the best lead
+        assert start[check.lead] == defence  # the lead is double-dummy best
+        assert check.cards[0] == check.lead
+        for card in check.cards:
+            o.play(card)
+        _moment_and_figures(name, td, check, o, need)
+
+
+def _moment_and_figures(name, td, check, o: Oracle, need: int) -> None:
+    s = td.suit
+    if name == "finesse":
+        (n_seat, n_card), (e_seat, e_card) = o.trick
+        assert (n_seat, e_seat, n_card.suit, e_card.suit) == (Seat.N, Seat.E, s, s)
+        assert e_card.rank != Rank.KING and {Card(s, Rank.ACE), Card(s, Rank.QUEEN)} <= o.hands[Seat.S]
+        line, alt = o.total(Card(s, Rank.QUEEN)), o.total(Card(s, Rank.ACE))
+    elif name == "hold-up":
+        assert not o.leaders and [x for x, _ in o.trick] == [Seat.W, Seat.N, Seat.E]
+        assert all(c.suit == s for _, c in o.trick) and o.next is Seat.S
+        lows = [c for c in o.hands[Seat.S] if c.suit == s and c.rank != Rank.ACE]
+        line, alt = max(o.total(c) for c in lows), o.total(Card(s, Rank.ACE))
     else:
-        assert tech.alternative(td.deal, td.suit) < need
+        # declarer's side is on lead for the first time: every trick so far was led by E-W
+        assert not o.trick and o.next in NS and all(x not in NS for x in o.leaders)
+        key = Strain.S if TRUMP_OR_KEY[name] == "trump" else s
+        hand = sorted(o.hands[o.next], key=lambda c: (c.suit, c.rank))
+        line = max(o.total(c) for c in hand if c.suit == key)
+        alt = _alternative_line(name, o, check, key)
+    assert line >= need > alt, (name, line, alt, need)
+    assert (line, alt) == (check.line, check.alternative)
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "finesse",
-        "hold-up",
-        pytest.param("long-suit", marks=pytest.mark.slow),
-        pytest.param("draw-trumps", marks=pytest.mark.slow),
-        pytest.param("ruff-in-dummy", marks=pytest.mark.slow),
-    ],
-)
+def _alternative_line(name, o: Oracle, check, key) -> int:
+    """Replays the recorded alternative line: each lead by the rule of the technique (the hand on
+    lead cashes its highest winner outside the kept suit, or leads its highest trump while the
+    defenders hold trumps), every other card legal and double-dummy best; then double dummy."""
+    cards = list(check.alternative_cards)
+    assert cards, "the alternative line played no card"
+    while cards:
+        hand = o.hands[o.next]
+        if name in CASH_FIRST:
+            kept = {Strain.S} if name == "draw-trumps" else {key}
+            rule = [c for c in hand if c.suit not in kept and o.is_master(c)]
+        else:
+            theirs = any(c.suit == Strain.S for x in (Seat.E, Seat.W) for c in o.hands[x])
+            rule = [c for c in hand if c.suit == Strain.S] if theirs else []
+        assert o.next in NS and not o.trick and rule
+        lead = cards.pop(0)
+        assert lead in rule and lead.rank == max(c.rank for c in rule)
+        o.play(lead, check_best=False)  # the lead is forced by the line
+        for _ in range(3):
+            o.play(cards.pop(0))
+    # the line stops when the rule gives no lead, or the defence has the lead
+    if o.next in NS and not o.trick:
+        hand = o.hands[o.next]
+        if name in CASH_FIRST:
+            kept = {Strain.S} if name == "draw-trumps" else {key}
+            assert not [c for c in hand if c.suit not in kept and o.is_master(c)]
+        else:
+            theirs = any(c.suit == Strain.S for x in (Seat.E, Seat.W) for c in o.hands[x])
+            assert not theirs or not [c for c in hand if c.suit == Strain.S]
+    return o.total()
+
+
+SEEDED = [
+    "finesse",
+    "hold-up",
+    "long-suit",
+    "promotion",
+    pytest.param("draw-trumps", marks=pytest.mark.slow),
+    pytest.param("ruff-in-dummy", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize("name", SEEDED)
 def test_technique_deals_need_the_technique(name):
     stream = T.technique_deals(name, seed=3)
     for _ in range(2):
-        td = next(stream)
-        _independent_check(name, td)
+        independent_check(name, next(stream))
 
 
 @pytest.mark.slow
-def test_promotion_deals_need_the_technique():
-    stream = T.technique_deals("promotion", seed=3)
-    for _ in range(2):
-        _independent_check("promotion", next(stream))
+@pytest.mark.parametrize("name", list(T.TECHNIQUES))
+def test_more_seeded_deals_need_the_technique(name):
+    stream = T.technique_deals(name, seed=11)
+    for _ in range(4):
+        independent_check(name, next(stream))
+
+
+@pytest.mark.slow
+def test_every_best_lead_is_checked_when_asked():
+    td = next(T.technique_deals("long-suit", seed=4, leads="all"))
+    o = Oracle(td.deal, td.contract.strain)
+    values = o.values()
+    best = [c for c, v in values.items() if v == max(values.values())]
+    west = td.deal[Seat.W].cards
+    for lead in best:  # each best lead is checked, or a card equal to it (touching, in West's hand)
+        assert any(
+            c.lead.suit == lead.suit
+            and all(Card(lead.suit, Rank(r)) in west for r in range(min(c.lead.rank, lead.rank), max(c.lead.rank, lead.rank)))
+            for c in td.checks
+        ), lead
+    independent_check("long-suit", td)
+    assert "every other opening lead" in td.how
 
 
 def test_finesse_deals_have_the_combination():
@@ -94,15 +210,17 @@ def test_seeded_and_unknown_names():
 def test_cli_writes_pbn_and_handout(tmp_path, capsys):
     pbn, page = tmp_path / "f.pbn", tmp_path / "f.html"
     assert (
-        main(["technique", "hold-up", "-n", "2", "--seed", "1", "--pbn", str(pbn), "--html", str(page)]) == 0
+        main(["technique", "finesse", "--count", "2", "--seed", "1", "--pbn", str(pbn), "--html", str(page)])
+        == 0
     )
     records = load(pbn)
     assert len(records) == 2
     for rec in records:
         assert str(rec.contract) == str(T.Contract.parse("3NT by S"))
         assert "Checked by double dummy" in " ".join(rec.notes)
-    assert "hold" in page.read_text().lower()
-    assert "checked by double dummy" in capsys.readouterr().out
+    assert "finesse" in page.read_text().lower()
+    out = capsys.readouterr().out
+    assert "checked by double dummy" in out and "the expert robot's" in out
 
 
 def test_teacher_widget_deals_a_technique_set():
@@ -110,7 +228,8 @@ def test_teacher_widget_deals_a_technique_set():
     from bridgelab.widgets.teacher import TeacherWidget
 
     w = TeacherWidget(boards=2, seed=1)
-    w.technique.value = "hold-up"
+    w.technique.value = "finesse"
     w.deal_button.click()
     assert w.lesson is not None and len(w.lesson) == 2
-    assert w.lesson.title == T.TECHNIQUES["hold-up"].title
+    assert w.lesson.title == T.TECHNIQUES["finesse"].title
+    assert "Checked by double dummy: 3NT by South makes" in w.status.value

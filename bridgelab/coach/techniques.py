@@ -90,6 +90,7 @@ class LeadCheck:
     cards: tuple[Card, ...]
     line: int
     alternative: int
+    alternative_cards: tuple[Card, ...] = ()  # the alternative line played out, if it is a line
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,8 @@ class Technique:
     suit combination, and its moment: ``moment(play, suit)`` is None before it, ``NEVER`` when
     the play has gone past it, else (the technique's cards, the alternative's cards) for the
     hand to play. ``alternative(play, suit, solver)``, if given, plays the alternative out from
-    the moment and returns declarer's tricks (instead of the best alternative card's value)."""
+    the moment and returns declarer's tricks and the cards it played (instead of the best
+    alternative card's value)."""
 
     name: str
     title: str
@@ -124,7 +126,7 @@ class Technique:
     deal_cards: Callable  # (rng) -> (dict seat -> cards, key suit)
     moment: Callable  # (play, suit) -> None | NEVER | (line cards, alternative cards)
     hcp: tuple[int, int] = (24, 28)
-    alternative: Callable | None = None  # (play, suit, solver) -> declarer's tricks
+    alternative: Callable | None = None  # (play, suit, solver) -> (declarer's tricks, its cards)
 
     def describe(self, lang: str = "en", leads: str = "robot") -> str:
         """How the deals are checked, in ``lang``, for deals checked from ``leads`` ("robot" or
@@ -192,23 +194,27 @@ def _master_elsewhere(play, s, c):
     return c.suit != s and _is_master(play, c)
 
 
-def _lead_out(play: Play, solver: PositionSolver, pick: Callable) -> int:
+def _lead_out(play: Play, solver: PositionSolver, pick: Callable) -> tuple[int, tuple[Card, ...]]:
     """Declarer's tricks when, from the moment, the hand of declarer's side on lead leads
     ``pick(play)`` as long as that gives a card (and declarer's side keeps the lead), every other
-    card of those tricks double-dummy best for its side (the expert robot); then double dummy."""
+    card of those tricks double-dummy best for its side (the expert robot); then double dummy.
+    Returns declarer's tricks and the cards of the line."""
     p = play.copy()
     robot = Robot("expert", solver)
+    cards: list[Card] = []
     while p.current_trick is None and not p.is_over and p.next_seat.side is Side.NS:
         card = pick(p)
         if card is None:
             break
+        cards.append(card)
         p.play(card)
         for _ in range(3):
-            p.play(robot.choose(p)[0])
-    return solver.side_total(p, Side.NS)
+            cards.append(robot.choose(p)[0])
+            p.play(cards[-1])
+    return solver.side_total(p, Side.NS), tuple(cards)
 
 
-def _draw_trumps_first(play: Play, suit: Strain, solver: PositionSolver) -> int:
+def _draw_trumps_first(play: Play, suit: Strain, solver: PositionSolver) -> tuple[int, tuple[Card, ...]]:
     """Drawing trumps first: the hand on lead leads its highest trump while the defenders hold
     trumps."""
 
@@ -224,7 +230,7 @@ def _cash_first(keep: Callable[[Strain], set]):
     """Cashing winners first: the hand on lead cashes its winners (the highest first) in the
     suits other than ``keep(suit)`` while it has any."""
 
-    def alternative(play: Play, suit: Strain, solver: PositionSolver) -> int:
+    def alternative(play: Play, suit: Strain, solver: PositionSolver) -> tuple[int, tuple[Card, ...]]:
         def pick(p: Play) -> Card | None:
             kept = keep(suit)
             winners = [c for c in p.hand(p.next_seat) if c.suit not in kept and _is_master(p, c)]
@@ -498,13 +504,14 @@ def check_deal(
         line = won + max((raw.get((c.suit_index, int(c.rank)), -99) for c in line_cards), default=-99)
         if line < need:
             return None
+        played: tuple[Card, ...] = ()
         if tech.alternative is not None:
-            alt = tech.alternative(play, suit, solver)
+            alt, played = tech.alternative(play, suit, solver)
         else:
             alt = won + max((raw.get((c.suit_index, int(c.rank)), -99) for c in alt_cards), default=99)
         if alt >= need:
             return None
-        checks.append(LeadCheck(lead, tuple(cards), line, alt))
+        checks.append(LeadCheck(lead, tuple(cards), line, alt, played))
     line = min(c.line for c in checks)
     alt = max(c.alternative for c in checks)
     return TechniqueDeal(deal, contract, suit, line, alt, dd, tech.describe("en", leads), tuple(checks))
