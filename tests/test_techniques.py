@@ -76,7 +76,9 @@ class Oracle:
         return self.won[Seat.N] + ns
 
     def is_master(self, card: Card) -> bool:
-        return not any(c.suit == card.suit and c.rank > card.rank for s in (Seat.E, Seat.W) for c in self.hands[s])
+        return not any(
+            c.suit == card.suit and c.rank > card.rank for s in (Seat.E, Seat.W) for c in self.hands[s]
+        )
 
 
 def independent_check(name: str, td) -> None:
@@ -185,7 +187,10 @@ def test_every_best_lead_is_checked_when_asked():
     for lead in best:  # each best lead is checked, or a card equal to it (touching, in West's hand)
         assert any(
             c.lead.suit == lead.suit
-            and all(Card(lead.suit, Rank(r)) in west for r in range(min(c.lead.rank, lead.rank), max(c.lead.rank, lead.rank)))
+            and all(
+                Card(lead.suit, Rank(r)) in west
+                for r in range(min(c.lead.rank, lead.rank), max(c.lead.rank, lead.rank))
+            )
             for c in td.checks
         ), lead
     independent_check("long-suit", td)
@@ -233,3 +238,52 @@ def test_teacher_widget_deals_a_technique_set():
     assert w.lesson is not None and len(w.lesson) == 2
     assert w.lesson.title == T.TECHNIQUES["finesse"].title
     assert "Checked by double dummy: 3NT by South makes" in w.status.value
+
+
+# Hand-made deals where the answer is certain (3NT by South; West leads).
+FINESSE_DEAL = {
+    "N": "543.654.54.AKQJ6",
+    "E": "KT876.87.T9876.7",
+    "S": "AQ2.A32.A32.5432",
+    "W": "J9.KQJT9.KQJ.T98",
+}
+"""Eight top tricks (♠A, ♥A, ♦A, five clubs) and the ♠Q: with East's king under it, leading a spade
+from dummy and finessing the queen is the ninth trick without ever giving up the lead; cashing the
+ace instead leaves eight, and any ninth trick would give West the lead for the hearts he set up."""
+FINESSE_OFFSIDE = {**FINESSE_DEAL, "E": "JT876.87.T9876.7", "W": "K9.KQJT9.KQJ.T98"}
+"""The same with the king in West's hand: the finesse loses, 3NT cannot make: no deal."""
+HOLDUP_DEAL = {
+    "N": "Q543.654.32.KQ54",
+    "E": "876.T7.A654.9876",
+    "S": "AK2.A32.KQJT.A32",
+    "W": "JT9.KQJ98.987.JT",
+}
+"""Eight top tricks; the ninth needs the diamonds, and East holds their ace. West leads the ♥K:
+ducking it leaves East without a heart when he wins the ♦A; taking the ace at once lets East
+return a heart to West's four winners."""
+HOLDUP_NO_ENTRY = {**HOLDUP_DEAL, "E": "876.T7.9654.9876", "W": "JT9.KQJ98.A87.JT"}
+"""The ♦A with West, who has the hearts: holding up cannot cut the defenders apart: no deal."""
+
+
+def test_hand_made_finesse_deal():
+    td = T.check_deal("finesse", Deal(FINESSE_DEAL), Strain.S)
+    assert td is not None and (td.line, td.alternative) == (9, 8)
+    assert td.checks[0].lead == Card("H", "K")  # the top of West's sequence, best double dummy
+    independent_check("finesse", td)
+    assert T.check_deal("finesse", Deal(FINESSE_OFFSIDE), Strain.S) is None
+
+
+def test_hand_made_holdup_deal():
+    td = T.check_deal("hold-up", Deal(HOLDUP_DEAL), Strain.H)
+    assert td is not None and td.line == 11 and td.alternative == 8
+    assert td.checks[0].cards[0] == Card("H", "K")
+    independent_check("hold-up", td)
+    assert T.check_deal("hold-up", Deal(HOLDUP_NO_ENTRY), Strain.H) is None
+
+
+def test_check_texts_say_how_and_leads_are_named():
+    for tech in T.TECHNIQUES.values():
+        assert "West's opening lead, the expert robot's" in tech.describe()
+        assert "every other opening lead" in tech.describe(leads="all")
+    with pytest.raises(BridgeError, match="robot"):
+        next(T.technique_deals("finesse", seed=1, leads="some"))

@@ -75,8 +75,8 @@ INTRO = {
 ALL_LEADS = "The same is checked from every other opening lead that is best double dummy."
 LEADS = ("robot", "all")
 """The opening leads a deal is checked from: the expert robot's, or every best lead."""
-MAX_CARDS = 28
-"""The technique's moment must come within the first seven tricks."""
+MAX_CARDS = 44
+"""The technique's moment must come within the first eleven tricks."""
 
 
 @dataclass(frozen=True)
@@ -167,9 +167,7 @@ def _suit(rng, trump: Strain | None = None) -> Strain:
 def _is_master(play: Play, card: Card) -> bool:
     """No defender holds a higher card of ``card``'s suit: it wins the trick if led now (in a
     trump contract, unless ruffed)."""
-    return not any(
-        c.suit == card.suit and c.rank > card.rank for s in (Seat.E, Seat.W) for c in play.hand(s)
-    )
+    return not any(c.suit == card.suit and c.rank > card.rank for s in (Seat.E, Seat.W) for c in play.hand(s))
 
 
 def _first_lead(line_of, alt_of):
@@ -380,7 +378,9 @@ TECHNIQUES: dict[str, Technique] = {
             "first on lead; there leading a trump keeps 10 tricks, while first cashing the side-"
             "suit winners the hand on lead holds (every other card double dummy) leaves fewer.",
             _trump_cards,
-            _first_lead(lambda p, s, c: c.suit == Strain.S, lambda p, s, c: _master_elsewhere(p, Strain.S, c)),
+            _first_lead(
+                lambda p, s, c: c.suit == Strain.S, lambda p, s, c: _master_elsewhere(p, Strain.S, c)
+            ),
             (19, 23),
             _cash_first(lambda s: {Strain.S}),
         ),
