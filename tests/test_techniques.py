@@ -157,7 +157,7 @@ SEEDED = [
     "hold-up",
     "long-suit",
     "promotion",
-    pytest.param("draw-trumps", marks=pytest.mark.slow),
+    "draw-trumps",
     pytest.param("ruff-in-dummy", marks=pytest.mark.slow),
 ]
 
@@ -287,3 +287,63 @@ def test_check_texts_say_how_and_leads_are_named():
         assert "every other opening lead" in tech.describe(leads="all")
     with pytest.raises(BridgeError, match="robot"):
         next(T.technique_deals("finesse", seed=1, leads="some"))
+
+
+LONG_DEAL = {
+    "S": "AK32.A32.AK32.76",
+    "N": "54.654.654.AK543",
+    "E": "JT9876.T.JT9.QJT",
+    "W": "Q.KQJ987.Q87.982",
+}
+"""Five top tricks and ♣AK543 opposite ♣76 with the clubs 3-3: ducking a club sets up four club
+tricks, and East, who wins it, has no heart left. Cashing the spades and diamonds first makes
+West's ♦Q an entry: when East wins the club he reaches West, who runs the hearts."""
+LONG_FOUR_TWO = {**LONG_DEAL, "E": "JT987.T.JT9.QJT9", "W": "Q6.KQJ987.Q87.82"}
+"""The clubs 4-2: the suit gives three tricks whatever declarer does: 3NT cannot make: no deal."""
+DRAW_DEAL = {
+    "S": "AK765.AKQ.A32.A2",
+    "N": "Q43.432.654.6543",
+    "E": "JT9.J.KQJT9.KQJT",
+    "W": "82.T98765.87.987",
+}
+"""Ten top tricks (five trumps, ♥AKQ, ♦A, ♣A); East has one heart and three trumps: cashing the
+hearts before drawing trumps lets East ruff the second one."""
+DRAW_SAFE = {**DRAW_DEAL, "E": "JT9.JT9.KQJ.KQJT", "W": "82.8765.T987.987"}
+"""East with three hearts: cashing them first is safe: no deal."""
+RUFF_DEAL = {
+    "S": "AKQJ9.432.AK2.A2",
+    "N": "876..76543.76543",
+    "E": "T5.AKQJT.QJT.KQJ",
+    "W": "432.98765.98.T98",
+}
+"""Eight top tricks and three hearts opposite dummy's void: after West's trump lead, two heart
+ruffs in dummy make ten; drawing trumps first leaves dummy no trump to ruff with."""
+RUFF_NO_SHORTNESS = {**RUFF_DEAL, "N": "876.765.43.76543", "W": "432.98.98765.T98"}
+"""Dummy with three hearts: nothing to ruff, eight tricks: no deal."""
+PROMO_DEAL = {
+    "S": "AKQJ.A32.AK3.KQ2",
+    "N": "654.654.6542.JT3",
+    "E": "T987.T.JT9.A9876",
+    "W": "32.KQJ987.Q87.54",
+}
+"""Seven top tricks and ♣KQ2 opposite ♣JT3 against East's ace: driving out the ace at once makes
+two club tricks while East has no heart to return; cashing the spades and diamonds first makes
+West's ♦Q an entry to his hearts."""
+PROMO_ACE_WEST = {**PROMO_DEAL, "E": "T987.T.JT9.59876", "W": "32.KQJ987.Q87.A4"}
+"""The ♣A with West, who holds the hearts: driving it out gives him the lead: no deal."""
+
+
+@pytest.mark.parametrize(
+    "name, deal, suit, figures, counter",
+    [
+        ("long-suit", LONG_DEAL, Strain.C, (9, 7), LONG_FOUR_TWO),
+        ("draw-trumps", DRAW_DEAL, Strain.S, (10, 9), DRAW_SAFE),
+        ("ruff-in-dummy", RUFF_DEAL, Strain.H, (10, 8), RUFF_NO_SHORTNESS),
+        ("promotion", PROMO_DEAL, Strain.C, (9, 7), PROMO_ACE_WEST),
+    ],
+)
+def test_hand_made_deals(name, deal, suit, figures, counter):
+    td = T.check_deal(name, Deal(deal), suit)
+    assert td is not None and (td.line, td.alternative) == figures
+    independent_check(name, td)
+    assert T.check_deal(name, Deal(counter), suit) is None
