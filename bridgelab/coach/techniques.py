@@ -2,24 +2,32 @@
 each checked by double dummy from real table positions, not only by shape.
 
 Each technique deals the cards that make the technique possible (the suit combination) and the
-rest at random, then keeps a deal only when, for **every opening lead of West's that is best
-double dummy** (one lead for each group of equal cards), all of this holds:
+rest at random, then keeps a deal only when, from **West's real opening lead**, all of this holds:
 
 1. the contract makes double dummy from that lead (best defence throughout);
 2. the play goes on from the lead as at the table, every card double-dummy best for its side (the
-   expert robot's cards: the natural card among equally good ones), until the technique's moment
-   (a real position, stated for each technique: the first time declarer's side is on lead, or
-   South's card to trick 1, or South's card when North leads the suit and East plays low);
+   expert robot's cards: the natural card among equally good ones), until the technique's moment,
+   a real position stated for each technique: the first time declarer's side is on lead
+   (long suit, promotion, drawing trumps, ruffing in dummy), South's card to trick 1 after a
+   lead in West's KQJ suit (hold-up), South's card when North leads the suit and East plays low
+   (finesse);
 3. there, double dummy gives the contract with the technique's card and not with the natural
    alternative: the best card of the line keeps the tricks needed (counting the tricks already
-   won), the best card of the alternative (or, for ruffing in dummy, the alternative line played
-   out: drawing trumps first) leaves fewer.
+   won), while the alternative leaves fewer: the ace (finesse, hold-up), or the alternative line
+   played out, every other card double dummy: the hand on lead cashing its winners in the other
+   suits first (long suit, promotion, drawing trumps), or drawing trumps first (ruffing in dummy).
 
-Why the best leads: a worse lead can hand declarer a trick and make the technique unnecessary,
-and checking only one best lead would let a defender who chooses another, just as good lead
-spoil the lesson; so the deal must need the technique whichever best lead West makes. The
-technique's ``how`` text says this in words, every deal carries it, and ``checks`` records each
-lead's play to the moment and the figures, so that anyone can replay and verify them.
+Which lead: by default the expert robot's, a lead that is best double dummy (the natural card
+among equally good ones). It is the lead the learner meets when practising these deals (the play
+widget's robots are experts by default), and a best lead, so the defence never hands declarer a
+trick the technique should win. ``leads="all"`` checks every best lead instead (one for each
+group of equal cards), the strongest check: a defender choosing another, just as good lead
+cannot spoil the lesson. It keeps fewer deals (the hold-up needs every best lead to be in West's
+suit) and is two to four times slower, so it is the teacher's choice (``bridgelab technique
+--leads all``). The technique's ``describe()`` says all this in words, every deal carries it as
+``how``, and ``checks`` records each lead's cards up to the moment, the figures and the cards of
+the alternative line, so that anyone can replay and verify them (tests/test_techniques.py does,
+with endplay alone).
 
     >>> deals = technique_deals("finesse", seed=1)   # endless: take as many as you need
     >>> lesson = technique_set("finesse", 2, seed=1)
