@@ -26,7 +26,7 @@ from __future__ import annotations
 import ctypes
 import struct
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -242,7 +242,9 @@ _DENOM = (3, 2, 1, 0, 4)  # bridgelab strain C D H S NT -> DDS denomination (S H
 _NO_CARD = ((0, 0), (0, 0), (0, 0))
 
 
-def _pack(holdings, strain: int, leader: int, trick) -> None:
+def _pack(
+    holdings: Sequence[Sequence[int]], strain: int, leader: int, trick: Sequence[tuple[int, int]]
+) -> None:
     t = tuple(trick) + _NO_CARD[len(trick) :]
     (a0, a1, a2, a3), (b0, b1, b2, b3), (c0, c1, c2, c3), (d0, d1, d2, d3) = holdings
     _PACK(
@@ -252,7 +254,7 @@ def _pack(holdings, strain: int, leader: int, trick) -> None:
     )  # fmt: skip
 
 
-def _solve(target: int, solutions: int) -> tuple:
+def _solve(target: int, solutions: int) -> tuple[int, ...]:
     code = _SOLVE(_DL, target, solutions, 1, _FUT_REF, 0)
     if code != 1:
         raise InvalidDeal(
@@ -263,7 +265,9 @@ def _solve(target: int, solutions: int) -> tuple:
     return _UNPACK(_FUT)
 
 
-def card_values(holdings, strain: int, leader: int, trick: tuple = ()) -> dict[tuple[int, int], int]:
+def card_values(
+    holdings: Sequence[Sequence[int]], strain: int, leader: int, trick: Sequence[tuple[int, int]] = ()
+) -> dict[tuple[int, int], int]:
     """``solve_position`` for callers that solve many positions (the coach), with the position
     as ``Play.position`` gives it: ``holdings`` the cards still held, as ints (the current
     trick's cards already out of them), the strain and the leader as ints (Strain, Seat),
@@ -290,7 +294,9 @@ def card_values(holdings, strain: int, leader: int, trick: tuple = ()) -> dict[t
     return out
 
 
-def can_take(holdings, strain: int, leader: int, trick: tuple, target: int) -> bool:
+def can_take(
+    holdings: Sequence[Sequence[int]], strain: int, leader: int, trick: Sequence[tuple[int, int]], target: int
+) -> bool:
     """Whether the side to play can take ``target`` tricks (from the current trick on) against
     best defence, in the position ``card_values`` reads: DDS's target search, which stops as
     soon as it knows, often a hundred times quicker than the value of every card."""
@@ -301,8 +307,8 @@ def can_take(holdings, strain: int, leader: int, trick: tuple, target: int) -> b
     with _LOCK:
         _pack(holdings, strain, leader, trick)
         v = _solve(int(target), 1)
-    return v[41] >= target  # the score of the one card DDS returns (-1 or 0: not reached)
+    return bool(v[41] >= target)  # the score of the one card DDS returns (-1 or 0: not reached)
 
 
 def _dds_error(code: int) -> str:
-    return str(_dds.DDSError.from_code(code))
+    return str(_dds.DDSError.from_code(code))  # type: ignore[no-untyped-call]

@@ -38,6 +38,7 @@ with endplay alone).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 from dataclasses import dataclass
 
 import numpy as np
@@ -131,10 +132,10 @@ class Technique:
     title: str
     contract: str
     how: str
-    deal_cards: Callable  # (rng) -> (dict seat -> cards, key suit)
-    moment: Callable  # (play, suit) -> None | NEVER | (line cards, alternative cards)
+    deal_cards: Callable[..., Any]  # (rng) -> (dict seat -> cards, key suit)
+    moment: Callable[..., Any]  # (play, suit) -> None | NEVER | (line cards, alternative cards)
     hcp: tuple[int, int] = (24, 28)
-    alternative: Callable | None = None  # (play, suit, solver) -> (declarer's tricks, its cards)
+    alternative: Callable[..., Any] | None = None  # (play, suit, solver) -> (declarer's tricks, its cards)
 
     def describe(self, lang: str = "en", leads: str = "robot") -> str:
         """How the deals are checked, in ``lang``, for deals checked from ``leads`` ("robot" or
@@ -172,35 +173,45 @@ def _suit(rng, trump: Strain | None = None) -> Strain:
     return choices[int(rng.integers(len(choices)))]
 
 
+def _seat(play: Play) -> Seat:
+    """The hand to play (the play is not over)."""
+    seat = play.next_seat
+    assert seat is not None
+    return seat
+
+
 def _is_master(play: Play, card: Card) -> bool:
     """No defender holds a higher card of ``card``'s suit: it wins the trick if led now (in a
     trump contract, unless ruffed)."""
     return not any(c.suit == card.suit and c.rank > card.rank for s in (Seat.E, Seat.W) for c in play.hand(s))
 
 
-def _first_lead(line_of, alt_of):
+def _first_lead(line_of: Callable[..., bool], alt_of: Callable[..., bool]) -> Callable[..., Any]:
     """The moment "declarer's side is on lead for the first time" (after the opening lead and
     any tricks the defence wins first): the leader's cards that start the technique, and those
     that start the alternative."""
 
-    def moment(play: Play, suit: Strain):
-        if play.current_trick is not None or play.next_seat.side is not Side.NS:
+    def moment(play: Play, suit: Strain) -> tuple[list[Card], list[Card]] | None:
+        seat = play.next_seat
+        if play.current_trick is not None or seat is None or seat.side is not Side.NS:
             return None
-        hand = play.hand(play.next_seat)
+        hand = play.hand(seat)
         return [c for c in hand if line_of(play, suit, c)], [c for c in hand if alt_of(play, suit, c)]
 
     return moment
 
 
-def _in_suit(play, s, c):
+def _in_suit(play: Play, s: Strain, c: Card) -> bool:
     return c.suit == s
 
 
-def _master_elsewhere(play, s, c):
+def _master_elsewhere(play: Play, s: Strain, c: Card) -> bool:
     return c.suit != s and _is_master(play, c)
 
 
-def _lead_out(play: Play, solver: PositionSolver, pick: Callable) -> tuple[int, tuple[Card, ...]]:
+def _lead_out(
+    play: Play, solver: PositionSolver, pick: Callable[[Play], Card | None]
+) -> tuple[int, tuple[Card, ...]]:
     """Declarer's tricks when, from the moment, the hand of declarer's side on lead leads
     ``pick(play)`` as long as that gives a card (and declarer's side keeps the lead), every other
     card of those tricks double-dummy best for its side (the expert robot); then double dummy.
@@ -208,7 +219,7 @@ def _lead_out(play: Play, solver: PositionSolver, pick: Callable) -> tuple[int, 
     p = play.copy()
     robot = Robot("expert", solver)
     cards: list[Card] = []
-    while p.current_trick is None and not p.is_over and p.next_seat.side is Side.NS:
+    while p.current_trick is None and not p.is_over and _seat(p).side is Side.NS:
         card = pick(p)
         if card is None:
             break
@@ -225,21 +236,21 @@ def _draw_trumps_first(play: Play, suit: Strain, solver: PositionSolver) -> tupl
     trumps."""
 
     def pick(p: Play) -> Card | None:
-        trumps = [c for c in p.hand(p.next_seat) if c.suit == Strain.S]
+        trumps = [c for c in p.hand(_seat(p)) if c.suit == Strain.S]
         theirs = any(c.suit == Strain.S for s in (Seat.E, Seat.W) for c in p.hand(s))
         return max(trumps, key=lambda c: c.rank) if trumps and theirs else None
 
     return _lead_out(play, solver, pick)
 
 
-def _cash_first(keep: Callable[[Strain], set]):
+def _cash_first(keep: Callable[[Strain], set[Strain]]) -> Callable[..., Any]:
     """Cashing winners first: the hand on lead cashes its winners (the highest first) in the
     suits other than ``keep(suit)`` while it has any."""
 
     def alternative(play: Play, suit: Strain, solver: PositionSolver) -> tuple[int, tuple[Card, ...]]:
         def pick(p: Play) -> Card | None:
             kept = keep(suit)
-            winners = [c for c in p.hand(p.next_seat) if c.suit not in kept and _is_master(p, c)]
+            winners = [c for c in p.hand(_seat(p)) if c.suit not in kept and _is_master(p, c)]
             return max(winners, key=lambda c: c.rank) if winners else None
 
         return _lead_out(play, solver, pick)
@@ -260,7 +271,7 @@ def _finesse_cards(rng):
     }, s
 
 
-def _finesse_moment(play: Play, s: Strain):
+def _finesse_moment(play: Play, s: Strain) -> Any:
     """North has led the suit and East played low: South's queen or ace. NEVER once South's ace
     or queen or East's king has been played before that."""
     gone = {c for _, c in play.cards_played}
@@ -341,7 +352,7 @@ def _holdup_cards(rng):
     }, s
 
 
-def _holdup_moment(play: Play, s: Strain):
+def _holdup_moment(play: Play, s: Strain) -> Any:
     """South's card to trick 1 when West has led the suit: a low card (holding up) or the ace.
     NEVER when West's lead is in another suit."""
     trick = play.current_trick
@@ -447,7 +458,7 @@ def makes(play: Play, need: int) -> bool:
     cards = tuple((c.suit_index, int(c.rank)) for c in current)
     won = play.tricks_won[Side.NS]
     left = 13 - len(play.tricks)
-    ns = play.next_seat.side is Side.NS
+    ns = _seat(play).side is Side.NS
     target = need - won if ns else left - (need - won) + 1
     reached = can_take(rows, int(play.contract.strain), int(leader), cards, target)
     return reached if ns else not reached
@@ -458,8 +469,8 @@ def best_leads(play: Play, solver: PositionSolver) -> list[Card]:
     highest: the others are the same lead to double dummy)."""
     raw = solver.raw(play)
     best = max(raw.values())
-    hand = play.hand(play.next_seat)
-    leads = []
+    hand = play.hand(_seat(play))
+    leads: list[Card] = []
     for c in hand:  # high cards first: the first of each equal group is its highest
         if raw.get((c.suit_index, int(c.rank))) != best:
             continue
@@ -471,7 +482,7 @@ def best_leads(play: Play, solver: PositionSolver) -> list[Card]:
 
 def _touching(play: Play, high: Card, low: Card) -> bool:
     """Every card between ``low`` and ``high`` is in the same hand as them: equal cards."""
-    hand = set(play.hand(play.next_seat))
+    hand = set(play.hand(_seat(play)))
     return all(Card(high.suit, Rank(r)) in hand for r in range(int(low.rank) + 1, int(high.rank)))
 
 
