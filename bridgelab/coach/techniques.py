@@ -38,8 +38,8 @@ with endplay alone).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
