@@ -591,6 +591,14 @@ def _canonical_deals(text: str) -> tuple[dict[str, int], np.ndarray]:
     return dict(zip([found[i] for i in keep.tolist()], range(len(keep)))), rows
 
 
+_DD_RE = re.compile(r"[0-9a-dA-D]{20}")
+_HEX = {c: int(c, 16) for c in "0123456789abcdABCD"}
+# DoubleDummyTricks gives declarers N S E W, strains NT S H D C: a row of dd for each seat
+_DD_ROWS = tuple(
+    itemgetter(*(_DD_SEATS.index(seat) * 5 + _DD_STRAINS.index(strain) for strain in Strain)) for seat in SEATS
+)
+
+
 _WITH_DECLARER: dict[tuple[Contract, Seat], Contract] = {}
 
 
@@ -1286,6 +1294,7 @@ class _Reader:
             notes = tuple(" ".join(_unescape_suits(c).split()) for c in texts if c.strip())
         self.previous.update(values)
         self.sticky = sticky
+        self.problem.board = str(board_no) if board_no is not None else None  # as record() leaves it
         rec = DealRecord(
             deal=deal,
             board=board_no,
@@ -1390,7 +1399,7 @@ class _Reader:
 
     def parse_dd(self, value: str, line: int):
         v = value.strip()
-        if not re.fullmatch(r"[0-9a-dA-D]{20}", v):
+        if not _DD_RE.fullmatch(v):
             self.problem(
                 line,
                 f"DoubleDummyTricks {value[:40]!r} must be 20 hex digits 0-d "
@@ -1398,10 +1407,9 @@ class _Reader:
                 "the table is left out",
             )
             return None
-        table = [[0] * 5 for _ in range(4)]
-        for k, ch in enumerate(v):
-            table[_DD_SEATS[k // 5]][_DD_STRAINS[k % 5]] = int(ch, 16)
-        return tuple(tuple(r) for r in table)
+        tricks = list(map(_HEX.__getitem__, v))
+        n, e, s, w = _DD_ROWS  # each seat's tricks by strain C D H S NT, from their places in v
+        return (n(tricks), e(tricks), s(tricks), w(tricks))
 
     def dd_from_table(self, value: str, rows: list[tuple[str, int]], line: int):
         """An OptimumResultTable (Declarer;Denomination;Result rows) as a dd table, if complete."""
@@ -1438,22 +1446,66 @@ class _Reader:
         return tuple(tuple(r) for r in table)
 
 
-@dataclass
-class _Source:
-    """What a record remembers of the file it was read from, to write it back as it was."""
+class _File:
+    """What the records of one read share: the text, each record's span in it, its line
+    ends, encoding and byte-order mark."""
 
-    prefix: str  # the text before the game (header, blank lines, % lines, ...)
-    text: str  # the game itself
-    tail: str  # the text after the game, for the file's last record
-    first: bool  # the prefix holds the start of the file
-    last: bool  # the tail holds the end of the file
-    file: object  # the same object for every record of one read
-    index: int  # the record's place in that read
-    newline: str
-    encoding: str
-    bom: bool
-    pieces: tuple  # (anchor, raw) comments and lines of the game, in order
-    state: tuple  # the record's fields as read
+    __slots__ = ("text", "spans", "newline", "encoding", "bom")
+
+    def __init__(self, text: str, spans: list, newline: str, encoding: str, bom: bool):
+        self.text, self.spans, self.newline, self.encoding, self.bom = text, spans, newline, encoding, bom
+
+
+class _Source:
+    """What a record remembers of the file it was read from, to write it back as it was: its
+    place in the read (the texts are cut from the file's when asked for)."""
+
+    __slots__ = ("file", "index", "pieces", "state")
+
+    def __init__(self, file: _File, index: int, pieces: tuple, state: tuple):
+        self.file = file  # the same object for every record of one read
+        self.index = index  # the record's place in that read
+        self.pieces = pieces  # (anchor, raw) comments and lines of the game, in order
+        self.state = state  # the record's fields as read
+
+    @property
+    def prefix(self) -> str:
+        """The text before the game (header, blank lines, % lines, ...)."""
+        spans, k = self.file.spans, self.index
+        return self.file.text[spans[k - 1][1] if k else 0 : spans[k][0]]
+
+    @property
+    def text(self) -> str:
+        """The game itself."""
+        start, end = self.file.spans[self.index][:2]
+        return self.file.text[start:end]
+
+    @property
+    def tail(self) -> str:
+        """The text after the game, for the file's last record."""
+        return self.file.text[self.file.spans[self.index][1] :] if self.last else ""
+
+    @property
+    def first(self) -> bool:
+        """Does the prefix hold the start of the file?"""
+        return self.index == 0
+
+    @property
+    def last(self) -> bool:
+        """Does the tail hold the end of the file?"""
+        return self.index == len(self.file.spans) - 1
+
+    @property
+    def newline(self) -> str:
+        return self.file.newline
+
+    @property
+    def encoding(self) -> str:
+        return self.file.encoding
+
+    @property
+    def bom(self) -> bool:
+        return self.file.bom
 
 
 def loads(
@@ -1517,25 +1569,9 @@ def loads(
                 if bar is not None:
                     bar.update(game.end - done)
                     done = game.end
-        prev = 0
-        file = object()
-        for k, (rec, (start, end, pieces)) in enumerate(zip(records, spans)):
-            last = k == len(records) - 1
-            rec.source = _Source(
-                prefix=text[prev:start],
-                text=text[start:end],
-                tail=text[end:] if last else "",
-                first=k == 0,
-                last=last,
-                file=file,
-                index=k,
-                newline=newline,
-                encoding=encoding,
-                bom=bom,
-                pieces=pieces,
-                state=_state(rec),
-            )
-            prev = end
+        file = _File(text, spans, newline, encoding, bom)
+        for k, (rec, span) in enumerate(zip(records, spans)):
+            rec.source = _Source(file, k, span[2], _state(rec))
     finally:
         if collecting:
             gc.enable()
