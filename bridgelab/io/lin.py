@@ -284,7 +284,9 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
                 b.board = int(m.group(2))
             elif value.strip():
                 problem(
-                    pairs.line(idx), f"qx|{value[:40]}| is not a room and board, as o12 or c12", "it is left out"
+                    pairs.line(idx),
+                    f"qx|{value[:40]}| is not a room and board, as o12 or c12",
+                    "it is left out",
                 )
         elif key == "ah":
             b.title = value
@@ -378,7 +380,9 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
                 try:
                     call = _call(word.rstrip("!"))
                 except ParseError:
-                    problem(pairs.line(idx), f"mb|{value[:20]}|: {word[:20]!r} is not a call", "it is left out")
+                    problem(
+                        pairs.line(idx), f"mb|{value[:20]}|: {word[:20]!r} is not a call", "it is left out"
+                    )
                     continue
                 cur.calls.append(call)
                 if alert:
@@ -540,7 +544,9 @@ def _play(rec: DealRecord, b: _Board, problem: _Problems, pairs: "_Pairs") -> No
                     code = f"{c.suit.name}{c.rank.char}"
                 except ParseError:
                     problem(
-                        pairs.line(i), f"pc|{text[:10]}| is not a card", "the play is kept up to the card before it"
+                        pairs.line(i),
+                        f"pc|{text[:10]}| is not a card",
+                        "the play is kept up to the card before it",
                     )
                     break
             cards.append(code)

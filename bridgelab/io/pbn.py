@@ -552,7 +552,9 @@ def _gather(chunk: str, lead: int):
     return values, sect, loose, pieces
 
 
-_DEAL_TAG_RE = re.compile(r'\[Deal "([NESW]:[2-9TJQKA.]{16} [2-9TJQKA.]{16} [2-9TJQKA.]{16} [2-9TJQKA.]{16})"\]')
+_DEAL_TAG_RE = re.compile(
+    r'\[Deal "([NESW]:[2-9TJQKA.]{16} [2-9TJQKA.]{16} [2-9TJQKA.]{16} [2-9TJQKA.]{16})"\]'
+)
 _RANK_BITS = np.full(256, -1, dtype=np.int8)
 _RANK_BITS[[ord(r) for r in "23456789TJQKA"]] = np.arange(13)
 _FIRST_SEAT = np.zeros(256, dtype=np.intp)
@@ -595,7 +597,8 @@ _DD_RE = re.compile(r"[0-9a-dA-D]{20}")
 _HEX = {c: int(c, 16) for c in "0123456789abcdABCD"}
 # DoubleDummyTricks gives declarers N S E W, strains NT S H D C: a row of dd for each seat
 _DD_ROWS = tuple(
-    itemgetter(*(_DD_SEATS.index(seat) * 5 + _DD_STRAINS.index(strain) for strain in Strain)) for seat in SEATS
+    itemgetter(*(_DD_SEATS.index(seat) * 5 + _DD_STRAINS.index(strain) for strain in Strain))
+    for seat in SEATS
 )
 
 
