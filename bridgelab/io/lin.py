@@ -37,6 +37,7 @@ from ..rules.auction import Auction
 from ..rules.play import Play
 from .record import (
     _CODES,
+    _STEP,
     DealRecord,
     _decode,
     _FastAuction,
@@ -347,8 +348,6 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
                 if given < 3 and strict:
                     raise problem.err(kline, "md| gives fewer than three hands")
                 cur.rows = rows
-            if bar is not None:
-                bar.update(off - bar.n)
             continue
         if key == "pc":  # written otherwise ('PC', ' pc')
             if cur is not None:
@@ -410,6 +409,8 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
     for k, b in enumerate(boards):
         problem.game = k + 1
         problem.board = None if b.board is None else str(b.board)
+        if bar is not None and b.start - bar.n > _STEP:  # (most of the time goes into the records)
+            bar.update(b.start - bar.n)
         rec = _record(b, problem, strict, pairs)
         if rec is None:
             continue

@@ -31,18 +31,19 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from operator import itemgetter
-from typing import IO
+from typing import IO, Any, cast
 
 import numpy as np
 
 from ..model.cards import SEATS, Seat, Strain
 from ..model.contract import PASS, Call, Contract
-from ..model.deal import Board, Vulnerability
+from ..model.deal import Board, Deal, Vulnerability
 from ..model.errors import BridgeError, ParseError, PBNError, PBNWarning
 from ..rules.auction import Auction
 from .lin import dump_lin, dumps_lin, load_lin, loads_lin
 from .pbnwrite import _DD_SEATS, _DD_STRAINS, MANDATORY_TAGS, _game_lines, _pbn_escape, _unescape_suits
 from .record import (
+    _STEP,
     DealRecord,
     _checked_deal,
     _decode,
@@ -435,7 +436,7 @@ _CANON = {"".join(r for i, r in enumerate(_RANKS_DOWN) if h >> (12 - i) & 1): h 
 _TRICK_TEXTS = {str(n): n for n in range(14)}
 
 
-def _quick_deal(value: str):
+def _quick_deal(value: str) -> Deal | None:
     """The Deal of a deal text as programs write it ('N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 ...':
     four hands of 13 cards, single spaces, ranks from the ace down), or None for any other
     text (the full reader then reads it, and says what is wrong)."""
@@ -451,8 +452,8 @@ def _quick_deal(value: str):
     if a.count(".") != 3 or b.count(".") != 3 or c.count(".") != 3 or d.count(".") != 3:
         return None
     get = _CANON.get
-    p = [get(x) for x in f"{a}.{b}.{c}.{d}".split(".")]
-    if None in p:
+    p = [get(x, -1) for x in f"{a}.{b}.{c}.{d}".split(".")]
+    if -1 in p:
         return None
     full = 0x1FFF  # every card of each suit held: with 13 cards a hand, 52 different cards
     if not (
@@ -472,7 +473,7 @@ _NOTE_REF_RE = re.compile(r"=[0-9]{1,4}=", re.ASCII)
 _MANDATORY = frozenset(MANDATORY_TAGS)
 
 
-def _quick_optimum(value: str, lines: list[str]):
+def _quick_optimum(value: str, lines: list[str]) -> tuple[tuple[int, ...], ...] | None:
     """dd_from_table for rows of plain tokens (N NT 6): the table, None if it is not complete
     or not of this kind; _Retry for anything the full reader reports."""
     cols = [c.split("\\")[0].lstrip("+-") for c in value.split(";")]
@@ -482,7 +483,7 @@ def _quick_optimum(value: str, lines: list[str]):
     n = len(cols)
     if len(toks) % n:
         raise _Retry
-    table: list[list] = [[None] * 5 for _ in range(4)]
+    table: list[list[Any]] = [[None] * 5 for _ in range(4)]
     for k in range(0, len(toks), n):
         seat = _SEATS.get(toks[k])
         strain = _STRAIN_WORDS.get(toks[k + 1])
@@ -499,7 +500,9 @@ _FULL = itemgetter(0)
 _NAME_VALUE = itemgetter(1, 2)
 
 
-def _gather(chunk: str, lead: int):
+def _gather(
+    chunk: str, lead: int
+) -> tuple[dict[str, str], dict[str, list[Any]], list[str], list[tuple[str, str]]] | None:
     """The tags of a simple game (chunk[lead:], see _QUICK_RE) as (tag values, sections as
     {tag: [value, lines of data, notes]} in order, notes not about the auction or the play,
     % lines); None if the game is not simple or has a tag twice or text outside any tag."""
@@ -507,7 +510,7 @@ def _gather(chunk: str, lead: int):
     if lead + sum(map(len, map(_FULL, items))) != len(chunk):
         return None  # not simple: comments, escapes, broken tags, ...
     values = dict(map(_NAME_VALUE, items))
-    sect: dict[str, list] = {}
+    sect: dict[str, list[Any]] = {}
     loose: list[str] = []
     pieces: list[tuple[str, str]] = []
     if len(values) == len(items) and "Note" not in values and "Play" not in values:
@@ -524,7 +527,7 @@ def _gather(chunk: str, lead: int):
                 sect[name] = [values[name], [], []]
         return values, sect, loose, pieces
     values = {}  # [Note] tags belong to the auction or the play before them: in order
-    cur = None
+    cur = ""
     for _, name, val, rows in items:
         if name == "Note":
             if rows:
@@ -1143,7 +1146,9 @@ class _Reader:
         )
 
     # ---- the quick read of a simple game (see _QUICK_RE) ------------------------------------
-    def quick(self, text: str, start: int, stop: int, line: int):
+    def quick(
+        self, text: str, start: int, stop: int, line: int
+    ) -> tuple[DealRecord, int, int, tuple[tuple[str, str], ...]] | None:
         """(record, where the game starts and ends, its % lines) of the game text[start:stop]
         if it is simple and has nothing to report; else None, and nothing about the reader changes.
         The same record as the scanner and ``record`` give (tests/test_pbn_quick.py)."""
@@ -1258,8 +1263,8 @@ class _Reader:
                     if declarer is not None:
                         contract = _with_declarer(contract, declarer)
             if calls and not stopped and auction is not None and auction.is_over:
-                reached = auction.contract
-                if not reached:  # PASSED_OUT
+                reached = cast(Contract, auction.contract)  # or PASSED_OUT, which is false
+                if not reached:
                     if contract is not None:
                         return None
                     passed_out = True
@@ -1291,10 +1296,10 @@ class _Reader:
             for name, val in values.items()
             if name not in _FIELD_TAGS and name not in extra and not (val == "" and name in _MANDATORY)
         }
-        notes: tuple[str, ...] = ()
+        board_notes: tuple[str, ...] = ()
         if loose:
             texts = (_LOOSE_NOTE_RE.sub("", n) for n in loose)
-            notes = tuple(" ".join(_unescape_suits(c).split()) for c in texts if c.strip())
+            board_notes = tuple(" ".join(_unescape_suits(c).split()) for c in texts if c.strip())
         self.previous.update(values)
         self.sticky = sticky
         self.problem.board = str(board_no) if board_no is not None else None  # as record() leaves it
@@ -1308,7 +1313,7 @@ class _Reader:
             contract=contract,
             passed_out=passed_out,
             result=result,
-            notes=notes,
+            notes=board_notes,
             dd=dd,
             tags=tags,
             sections=extra,
@@ -1319,7 +1324,9 @@ class _Reader:
             end = start + len(chunk.rstrip())
         return rec, start + lead, end, tuple(pieces)
 
-    def quick_auction(self, value: str, lines: list[str], notes: list[str], dealer: Seat | None):
+    def quick_auction(
+        self, value: str, lines: list[str], notes: list[str], dealer: Seat | None
+    ) -> tuple[Any, dict[int, str], bool]:
         """parse_auction for an auction of plain calls, AP and =n= note references; anything
         else goes to parse_auction (and, with something to report, to the full reader)."""
         first = dealer
@@ -1455,7 +1462,9 @@ class _File:
 
     __slots__ = ("text", "spans", "newline", "encoding", "bom")
 
-    def __init__(self, text: str, spans: list, newline: str, encoding: str, bom: bool):
+    def __init__(
+        self, text: str, spans: list[tuple[int, int, tuple[Any, ...]]], newline: str, encoding: str, bom: bool
+    ):
         self.text, self.spans, self.newline, self.encoding, self.bom = text, spans, newline, encoding, bom
 
 
@@ -1465,7 +1474,7 @@ class _Source:
 
     __slots__ = ("file", "index", "pieces", "state")
 
-    def __init__(self, file: _File, index: int, pieces: tuple, state: tuple):
+    def __init__(self, file: _File, index: int, pieces: tuple[Any, ...], state: tuple[Any, ...]):
         self.file = file  # the same object for every record of one read
         self.index = index  # the record's place in that read
         self.pieces = pieces  # (anchor, raw) comments and lines of the game, in order
@@ -1534,7 +1543,7 @@ def loads(
         if quick is not None and "{" not in text:
             reader.canonical = _canonical_deals(text)
         for item in _scan_games(text, problem):
-            if type(item) is tuple:
+            if isinstance(item, tuple):
                 start, stop, line = item
                 if quick is not None:
                     problem.game += 1
@@ -1547,7 +1556,7 @@ def loads(
                         rec, start, end, pieces = got
                         records.append(rec)
                         spans.append((start, end, pieces))
-                        if bar is not None:
+                        if bar is not None and stop - done > _STEP:
                             bar.update(stop - done)
                             done = stop
                         continue
@@ -1569,7 +1578,7 @@ def loads(
                 rec.problems = problems
                 records.append(rec)
                 spans.append((game.start, game.end, tuple(game.pieces)))
-                if bar is not None:
+                if bar is not None and game.end - done > _STEP:
                     bar.update(game.end - done)
                     done = game.end
         file = _File(text, spans, newline, encoding, bom)

@@ -324,6 +324,7 @@ def _state(rec: DealRecord) -> tuple:
 
 
 _BIG = 1_000_000  # characters from which a read shows a progress bar (interactive use only)
+_STEP = 65_536  # characters read between two moves of the bar (each move costs)
 
 
 def _progress(total: int, source: str, progress: bool | None):
