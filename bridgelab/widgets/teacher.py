@@ -54,6 +54,7 @@ MESSAGES = (
     "Save handout",
     "Lesson: {where}",
     "could not write {path}: {error}",
+    "Checked by double dummy:",
 )
 """The teacher widget's fixed strings, msgids of the "widgets" catalogue (and two counted ones:
 "{n} boards dealt from seed {seed}." and "Saved {n} boards to {path}.")."""
@@ -192,15 +193,17 @@ class TeacherWidget:
             self.preview.value = ""
             self._say(str(e), error=True)
             return
-        self._say(
-            _nt(
-                "{n} board dealt from seed {seed}.",
-                "{n} boards dealt from seed {seed}.",
-                len(lesson),
-                self.lang,
-                seed=self.seed.value,
-            )
+        done = _nt(
+            "{n} board dealt from seed {seed}.",
+            "{n} boards dealt from seed {seed}.",
+            len(lesson),
+            self.lang,
+            seed=self.seed.value,
         )
+        if self.technique.value:  # say how each deal was checked
+            how = TECHNIQUES[self.technique.value].describe(self.lang)
+            done += " " + _t("Checked by double dummy:", self.lang) + " " + how
+        self._say(done)
 
     def _ensure(self) -> Lesson | None:
         if self.lesson is None:
