@@ -249,7 +249,9 @@ def _fields(text):
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_app_string_is_translated(lang):
     from bridgelab.app.pages import MESSAGES as PAGES
+    from bridgelab.widgets.classpages import MESSAGES as TABS
 
+    PAGES = (*PAGES, *TABS)
     cat = catalog(lang, "app")
     for m in set(MESSAGES) | set(PAGES):
         assert m in cat, (lang, m)
