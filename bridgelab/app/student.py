@@ -88,6 +88,9 @@ def Page():
     LangSetter(lang=lang)
     solara.Style(
         ".bridgelab-student, .bridgelab-student-pages { margin: 0 auto; padding: 4px; } "
-        ".solara-content-main, .v-application--wrap { min-height: 0 !important; }"
+        ".solara-content-main, .v-application--wrap { min-height: 0 !important; } "
+        # the page itself scrolls (not a box inside it): a phone's whole page, a played hand's result
+        ".v-application--wrap, .solara-content-main, .v-content__wrap, .v-content__wrap > div "
+        "{ height: auto !important; overflow: visible !important; }"
     )
     solara.display(app)
