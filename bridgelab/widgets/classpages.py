@@ -160,6 +160,7 @@ class StudentPages(widgets.VBox):
         self.quiz_app = StudentApp(
             lang=self.lang, seed=seed, store=store, user=user, on_language=self._language, **quiz
         )
+        self.quiz_app.layout.width = "100%"  # no wider than the page (a phone), whatever its menus hold
         self.play_page: "PlayPage | None" = None
         self.tabs = widgets.ToggleButtons(style={"button_width": "auto"})
         self.tabs.add_class("bridgelab-tabs")
