@@ -1,22 +1,30 @@
-"""A class of students opening the quiz app at once, in real browsers, on this machine.
+"""A class of students opening the quiz app at once, on this machine.
 
-    python benchmarks/bench_app.py --server solara --students 30
-    python benchmarks/bench_app.py --server voila --students 30 [--preheat 8]
+    python benchmarks/bench_app.py --students 30 --browsers 5         # the class app, light clients
+    python benchmarks/bench_app.py --client browser --students 30     # all in chromium
+    python benchmarks/bench_app.py --server voila --students 5 [--preheat 5]
 
 Starts the server on a free loopback port (the class app, ``python -m bridgelab.app``, or Voilà
-serving ``app/quiz.ipynb``: the same ``StudentApp`` widgets), then opens ``--students`` pages in
-one headless chromium (one browser context each, so each has its own cookies), spread evenly
-over ``--within`` seconds. For each page it measures:
+serving ``app/quiz.ipynb``: the same ``StudentApp`` widgets), then opens ``--students`` pages
+spread evenly over ``--within`` seconds, each student with their own cookie (joined before, as
+on their second visit). Two kinds of student:
 
-- first question: from starting to load the page to the question's text being on screen
-  (a class-app student has already joined, as on their second visit: their cookie is set);
-- feedback: from answering (a click, or typing and Enter) to the verdict being on screen;
+- ``--client ws`` (the class app; the default): light clients that speak the page's own protocol
+  (``ws_student``: the page and its static files over HTTP, then Solara's kernel websocket with
+  the messages a real page sends, recorded from chromium), so 30 students load the server as 30
+  students' own devices would, without 30 browsers rendering on the server's two cores; and
+  ``--browsers`` of them (default 5) are real chromium pages among them, to check that the
+  figures agree and to see what rendering adds;
+- ``--client browser``: every student a headless chromium page (one context each).
 
-and samples the resident memory of the server with all its child processes (Voilà's kernels)
-while the pages are open, after they are closed, and every 15 s until ``--after`` seconds, to see
-whether a closed tab's memory comes back. Everything stays on 127.0.0.1; the run is bounded by
-``--timeout`` per page. The browser shares the machine's cores with the server, so the figures
-are, if anything, pessimistic for the server.
+For each it measures the first question (from asking for the page to the question's text being
+in the page's widgets) and the feedback (from the click, or Enter, to the verdict being there:
+timed inside the page for chromium, so Playwright's own checks are not counted). It reports the
+CPU seconds of the server, of chromium and of the light clients during the run (``psutil`` per
+process tree), and the resident memory of the server (with Voilà's kernels) while the pages are
+open, after they are closed (a page's unload beacon, as the browser sends it) and every 15 s until
+``--after`` seconds, with Solara's count of live sessions. Everything stays on 127.0.0.1; each
+page is bounded by ``--timeout``.
 """
 
 from __future__ import annotations
@@ -437,6 +445,8 @@ async def run(args) -> dict:
     data = Path(tempfile.mkdtemp(prefix="bench-app-"))
     port = free_port()
     server = start_server(args.server, port, data, args.preheat, args.cull)
+    if args.server == "voila":
+        args.client = "browser"  # the light clients speak Solara's protocol only
     n_browser = args.students if args.client == "browser" else min(args.browsers, args.students)
     try:
         if args.server == "voila" and args.preheat:
@@ -444,6 +454,8 @@ async def run(args) -> dict:
         cookies = [
             join(port, f"Student {i}") if args.server == "solara" else None for i in range(args.students)
         ]
+        if args.nice:  # the clients (and the chromium started below) yield the CPU to the server
+            os.nice(args.nice)
         async with async_playwright() as p:
             browser = await p.chromium.launch(
                 executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
@@ -540,6 +552,7 @@ async def run(args) -> dict:
             "wall_s": round(wall, 1),
             "one_context": args.one_context,
             "load_average_before": round(load0, 1),
+            "clients_nice": args.nice,
             "cores": os.cpu_count(),
             "memory_idle_mb": round(idle),
             "memory_peak_mb": round(peak),
@@ -573,6 +586,13 @@ def main() -> None:
         "--one-context",
         action="store_true",
         help="all pages in one browser context (shared cache, one student's cookie)",
+    )
+    ap.add_argument(
+        "--nice",
+        type=int,
+        default=0,
+        help="run the clients and chromium at this niceness (e.g. 10: the server comes first, as "
+        "when the students' devices are other machines)",
     )
     ap.add_argument("--after", type=float, default=180.0, help="seconds to watch memory after closing")
     args = ap.parse_args()
