@@ -304,6 +304,7 @@ async def ws_student(port: int, i: int, delay: float, timeout: float, cookie: st
     try:
         r = await http.get(path)
         r.raise_for_status()
+        marks = {"page": time.monotonic() - t0}
         limit = asyncio.Semaphore(6)  # a browser's connections per host
 
         async def fetch(url: str) -> None:
@@ -311,6 +312,7 @@ async def ws_student(port: int, i: int, delay: float, timeout: float, cookie: st
                 (await http.get(url)).raise_for_status()
 
         await asyncio.gather(*(fetch(u) for u in assets))
+        marks["files"] = time.monotonic() - t0
         cookies = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
         ws = await connect(
             f"ws://127.0.0.1:{port}/jupyter/api/kernels/{kernel}/channels?session_id={session}",
@@ -318,6 +320,7 @@ async def ws_student(port: int, i: int, delay: float, timeout: float, cookie: st
             max_size=2**24,
             open_timeout=timeout,
         )
+        marks["socket"] = time.monotonic() - t0
         echoed: set[str] = set()
 
         async def reader() -> None:
@@ -360,6 +363,13 @@ async def ws_student(port: int, i: int, delay: float, timeout: float, cookie: st
         )
         await asyncio.wait_for(until(lambda: models.text("bridgelab-question")), timeout)
         result["first_question"] = time.monotonic() - t0
+        # where the time went: the page, its files, the socket open, the app's first render
+        result["phases"] = {
+            "page": marks["page"],
+            "files": marks["files"] - marks["page"],
+            "socket": marks["socket"] - marks["files"],
+            "render": result["first_question"] - marks["socket"],
+        }
         await asyncio.sleep(READING)
         choices = models.with_class("bridgelab-choice")
         t1 = time.monotonic()
@@ -428,8 +438,11 @@ def own_cpu() -> float:
 def _figures(results: list[dict]) -> dict:
     firsts = sorted(r["first_question"] for r in results if "first_question" in r)
     feedbacks = sorted(r["feedback"] for r in results if "feedback" in r)
+    phases = [r["phases"] for r in results if "phases" in r]
+    medians = {k: round(statistics.median(p[k] for p in phases), 2) for k in phases[0]} if phases else None
     return {
         "pages": len(results),
+        "median_phases_s": medians,
         "loaded": len(firsts),
         "failed": sum("error" in r for r in results),
         "first_question_median_s": round(statistics.median(firsts), 2) if firsts else None,
