@@ -28,9 +28,13 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 # Root (as in containers) must say so to Jupyter; nobody else needs the flag.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-# Opens the first lesson in LESSON_LANG (en, et, sr, cs, ms).
+# Opens the first lesson in LESSON_LANG (en, et, sr, cs, ms). JupyterLab's own settings for a
+# class (lessons/jupyterlab-overrides.json: no "Jupyter news?" pop-up over the lesson) go into
+# this environment only.
 LESSON_LANG ?= en
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 lab: install-lab
+	mkdir -p $(LAB_SETTINGS) && cp lessons/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) \
 		--LabApp.default_url=/lab/tree/$(LESSON_LANG)/01_cards_and_tricks.ipynb $(LAB_ARGS)
 
@@ -83,7 +87,7 @@ test: install-test system-deps lint
 
 # The edit-test loop: no notebooks, browsers, peers or slow tests (see CONTRIBUTING.md).
 test-fast: install-test
-	$(BIN)/python -m pytest -q -x -n 2 -m "not slow and not peer and not browser and not notebook" tests
+	$(BIN)/python -m pytest -q -x -n 2 -p no:nbval -p no:cacheprovider -m "not slow and not peer and not browser and not notebook" tests
 
 # A long fuzz session over every reader of text (hypothesis; FUZZ_EXAMPLES inputs per reader,
 # at most FUZZ_BUDGET seconds each, FUZZ_SEED for another session): prints the counts and each

@@ -15,7 +15,10 @@ on a shared machine the spread is large, so the runs are printed too.
     .venv/bin/python benchmarks/bench_dealing.py [--repeat 5] [--scale 1.0] [--cold]
 
 ``--scale 0.1`` runs a tenth of each job (a quick check); ``--cold`` also measures the cold
-start (numba compiling into an empty cache) in a fresh interpreter.
+start (numba compiling into an empty cache) in a fresh interpreter. ``--before REV`` also runs
+bridgelab as it was at git revision REV (e.g. the commit before a refactoring), in the same run,
+turn about with today's code: each job and thread count in a fresh interpreter for both, so
+that the two are compared on the same machine at the same moment.
 """
 
 from __future__ import annotations
@@ -67,6 +70,20 @@ def run_dealer(script: str, seed: int) -> tuple[float, float]:
     return float(m.group(1)), cpu
 
 
+def _modules():
+    """The dealer module and ``parse_constraint``, wherever this bridgelab keeps them (the
+    layered package, or the flat modules before it)."""
+    try:
+        import bridgelab.dealing.dealer as bl
+        from bridgelab.dealing.constraints import parse_constraint
+    except ImportError:  # the flat layout before the layers
+        import bridgelab.constraints as constraints
+        import bridgelab.dealing as bl
+
+        parse_constraint = constraints.parse_constraint
+    return bl, parse_constraint
+
+
 def job1(bl, n: int, seed: int, workers: int) -> np.ndarray:
     counts = np.zeros(38, dtype=np.int64)
     for batch in bl.iter_batches(n, seed=seed, chunk=1_000_000, workers=workers, progress=False):
@@ -78,9 +95,7 @@ COND = "N 15-17 and (any 4333 + any 4432 + any 5332)"
 
 
 def job2(bl, n: int, seed: int, workers: int) -> tuple[np.ndarray, int]:
-    from bridgelab.dealing.constraints import parse_constraint
-
-    cond = parse_constraint(COND)
+    cond = _modules()[1](COND)
     counts = np.zeros(38, dtype=np.int64)
     kept = 0
     for batch in bl.iter_batches(n, seed=seed, chunk=1_000_000, workers=workers, progress=False):
@@ -122,12 +137,62 @@ def cold_start() -> dict:
     return res
 
 
+def child(job: int, n: int, seed: int, workers: int) -> None:
+    """Run one job in this interpreter after loading the kernels; print wall and CPU seconds."""
+    bl = _modules()[0]
+    job1(bl, 1000, 0, workers)
+    job2(bl, 1000, 0, workers)
+    job3(bl, 10, 0)
+    fn = {1: lambda: job1(bl, n, seed, workers), 2: lambda: job2(bl, n, seed, workers)}.get(
+        job, lambda: job3(bl, n, seed)
+    )
+    print(*timed(fn))
+
+
+def in_child(pythonpath: str, job: int, n: int, seed: int, workers: int) -> tuple[float, float]:
+    env = dict(os.environ, PYTHONPATH=pythonpath)
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", str(job), str(n), str(seed), str(workers)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout.split()
+    return float(out[-2]), float(out[-1])
+
+
+def compare_before(rev: str, sizes, repeat: int, seed: int) -> None:
+    """Today's bridgelab against revision ``rev``, turn about, each run in a fresh interpreter."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with tempfile.TemporaryDirectory() as old:
+        archive = subprocess.run(
+            ["git", "-C", root, "archive", rev, "bridgelab"], capture_output=True, check=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", old], input=archive, check=True)
+        print(f"\ntoday's code against {rev} (deals per second; median of {repeat} runs, turn about)")
+        head = f"{'job':10} {'threads':>7} {rev[:10]:>12} {'today':>12} {'today/before':>13}"
+        print(head)
+        print("-" * len(head))
+        for job, n in zip((1, 2, 3), sizes):
+            for workers in (1, 2) if job < 3 else (1,):
+                before, today = [], []
+                for _ in range(repeat):
+                    before.append(in_child(old, job, n, seed, workers)[0])
+                    today.append(in_child(root, job, n, seed, workers)[0])
+                b, t = n / statistics.median(before), n / statistics.median(today)
+                print(f"{job:<10} {workers:>7} {b:12,.0f} {t:12,.0f} {t / b:12.2f}x")
+
+
 def main(argv=None) -> int:
+    if argv is None and sys.argv[1:2] == ["--child"]:
+        child(*(int(x) for x in sys.argv[2:6]))
+        return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--scale", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cold", action="store_true")
+    ap.add_argument("--before", metavar="REV", help="also compare with bridgelab at git revision REV")
     args = ap.parse_args(argv)
     n1, n2, n3 = (max(1, int(x * args.scale)) for x in (5_000_000, 10_000_000, 20_000))
 
@@ -221,6 +286,8 @@ def main(argv=None) -> int:
         f"\njob 2 check: kept {kept / min(n2, 2_000_000):.4%} of deals (exact 4.87%), "
         f"South's mean HCP {np.dot(np.arange(38), counts) / counts.sum():.3f}"
     )
+    if args.before:
+        compare_before(args.before, (n1, n2, n3), args.repeat, args.seed)
     return 0
 
 

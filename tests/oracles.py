@@ -127,7 +127,8 @@ def sayc_response(opening: str, hand) -> Call:
     """Responder's first call after partner's one-level or 1NT opening and a pass, SAYC as the
     booklet gives it with the default options (1NT 15-17: transfers, Stayman 8-15, 2♠ for a weak
     long minor, 2NT 8-9, 3NT 10-15, 4NT 16-17, 6NT 18+; Jacoby 2NT; single raise 6-9 and limit
-    raise 10-12; 4M preemptive; minor raises with four diamonds or five clubs)."""
+    raise 10-12; 4M preemptive; a new suit at the two level 11+; minor raises with four diamonds
+    or five clubs)."""
     hcp, n, bal = _facts(hand)
     bid = Call.parse
     if opening == "1NT":
@@ -147,7 +148,7 @@ def sayc_response(opening: str, hand) -> Call:
             return bid("3NT")
         if 8 <= hcp <= 9:
             for minor in ("D", "C"):
-                if n[minor] >= 6 and _top(hand, minor, 3) >= 2:
+                if n[minor] >= 6:  # booklet 3.3: "invitational to 3NT with a six-card or longer suit"
                     return bid(f"3{minor}")
             return bid("2NT")
         return PASS
@@ -167,11 +168,12 @@ def sayc_response(opening: str, hand) -> Call:
             return bid("1S")
         if bal and 15 <= hcp <= 17 and n[suit] <= 2:
             return bid("3NT")
-        if suit == "S" and hcp >= 10 and n["H"] >= 5:
+        # booklet 4.3: "2♣, 2♦ = 11 points or more, promises at least four of the suit"
+        if suit == "S" and hcp >= 11 and n["H"] >= 5:
             return bid("2H")
-        if hcp >= 10 and n["D"] >= 4 and (n["D"] > n["C"] or n["D"] >= 5):
+        if hcp >= 11 and n["D"] >= 4 and (n["D"] > n["C"] or n["D"] >= 5):
             return bid("2D")
-        if hcp >= 10 and n["C"] >= 4:
+        if hcp >= 11 and n["C"] >= 4:
             return bid("2C")
         if hcp <= 10:
             return bid("1NT")
@@ -194,7 +196,7 @@ def sayc_response(opening: str, hand) -> Call:
         return bid(f"3{suit}")
     if 6 <= hcp <= 9 and n[suit] >= need:
         return bid(f"2{suit}")
-    if suit == "D" and hcp >= 10 and n["C"] >= 4:
+    if suit == "D" and hcp >= 11 and n["C"] >= 4:
         return bid("2C")
     if hcp <= 10:
         return bid("1NT")

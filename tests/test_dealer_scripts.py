@@ -151,6 +151,56 @@ def test_workers_do_not_change_the_deals():
     assert ours(text, seed=9, verbose=False) == ours(text, seed=9, verbose=False, workers=2)
 
 
+def _hcp(holding: int) -> int:
+    """Milton points of one suit's 13-bit holding (ace the top bit), counted from its bits."""
+    return sum(points for bit, points in ((12, 4), (11, 3), (10, 2), (9, 1)) if holding >> bit & 1)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize(
+    "limits",
+    [
+        "generate 30000",  # no condition: every deal produced, the last chunk cut by generate
+        "produce 9000\ncondition hearts(west) >= 4",  # produce falls inside a chunk
+        "generate 20000\ncondition hcp(north) >= 12",  # generate falls inside a chunk
+    ],
+)
+def test_averages_and_frequencies_count_the_deals_produced(limits, workers):
+    """Worked out chunk by chunk beside the dealing, the figures must be those of the deals
+    produced, counted one by one in plain Python from their bits."""
+    text = (
+        f'{limits}\naction average "hcp N" hcp(north), average spades(south),\n'
+        '  frequency "hearts W" (hearts(west), 2, 6),\n'
+        '  frequency "hcp E" (hcp(east), 5, 15),\n'
+        '  frequency "N S" (hcp(north), 10, 14, spades(south), 3, 5)\n'
+    )
+    r = run_script(text, seed=5, workers=workers)
+    deals = r.holdings.tolist()
+    assert r.produced == len(deals) > 1000
+    hcp_n = [sum(_hcp(x) for x in d[0]) for d in deals]
+    hcp_e = [sum(_hcp(x) for x in d[1]) for d in deals]
+    spades_s = [bin(d[2][0]).count("1") for d in deals]
+    hearts_w = [bin(d[3][1]).count("1") for d in deals]
+    assert r.averages[0][1] == pytest.approx(sum(hcp_n) / len(deals), rel=1e-12)
+    assert r.averages[1][1] == pytest.approx(sum(spades_s) / len(deals), rel=1e-12)
+
+    def counts(values, lo, hi):
+        low = sum(v < lo for v in values)
+        high = sum(v > hi for v in values)
+        return (
+            ([low] if low else []) + [values.count(v) for v in range(lo, hi + 1)] + ([high] if high else [])
+        )
+
+    hearts, hcp, table = r.frequencies
+    assert hearts["counts"] == counts(hearts_w, 2, 6)
+    assert hcp["counts"] == counts(hcp_e, 5, 15)
+    band = lambda v, lo, hi: 0 if v < lo else hi - lo + 2 if v > hi else v - lo + 1  # noqa: E731
+    expected = np.zeros((7, 5), dtype=np.int64)
+    for a, b in zip(hcp_n, spades_s):
+        expected[band(a, 10, 14), band(b, 3, 5)] += 1
+    assert (np.asarray(table["counts"]) == expected).all()
+
+
 # ---- against Dealer itself ----------------------------------------------------------------------
 
 

@@ -227,6 +227,7 @@ SUBCOMMANDS = [
 ]
 
 
+@pytest.mark.slow
 def test_console_script_help():
     """--help lists exactly the README's subcommands, each with its one-line help, and each
     subcommand answers --help with its own usage."""

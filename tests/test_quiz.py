@@ -322,6 +322,7 @@ def test_rubber_where_matches_the_part():
 # ---- every generator, every language ---------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BUILTIN))
 def test_every_generator_in_every_language(name):
     for seed in range(15):

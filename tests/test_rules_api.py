@@ -107,6 +107,7 @@ def test_the_passed_out_auction_s_own_contract_scores_zero():
         bl.score("Pass", 7, False)
 
 
+@pytest.mark.slow
 def test_the_score_command_scores_a_passed_out_board():
     out = subprocess.run(
         [sys.executable, "-m", "bridgelab", "score", "Pass", "--json"], capture_output=True, text=True

@@ -177,13 +177,15 @@ RESPONSES = [
     ("1H P", "K32.32.Q5432.J32", 6, "1NT"),
     ("1H P", "K32.32.A5432.J32", 8, "1NT"),
     ("1H P", "K32.32.A5432.Q32", 9, "1NT"),
-    ("1H P", "K32.32.A5432.K32", 10, "2D"),
+    ("1H P", "K32.32.A5432.K32", 10, "1NT"),  # booklet 4.3: 1NT 6-10, 2♣/2♦ 11 or more
+    ("1H P", "K32.32.A5432.KJ2", 11, "2D"),
     ("1H P", "K32.32.A543.KJ32", 11, "2C"),
     ("1H P", "K32.32.AJ54.KJ32", 12, "2C"),  # 4-4 minors: 2C
-    # over 1S: 2H needs five hearts and 10+
-    ("1S P", "32.KQ432.A32.J32", 10, "2H"),
+    # over 1S: 2H needs five hearts and 11+ (booklet 4.3: a two-level new suit is 11 or more)
+    ("1S P", "32.KQ432.A32.Q32", 11, "2H"),
+    ("1S P", "32.KQ432.A32.J32", 10, "1NT"),
     ("1S P", "32.KQ432.Q32.J32", 8, "1NT"),
-    ("1S P", "32.KQ43.A432.J32", 10, "2D"),
+    ("1S P", "32.KQ43.A432.Q32", 11, "2D"),
     # over a minor: majors first, up the line with 4-4, the higher with 5-5
     ("1C P", "K432.Q432.32.J32", 6, "1H"),
     ("1C P", "K5432.Q5432.2.J2", 6, "1S"),

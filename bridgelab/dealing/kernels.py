@@ -421,3 +421,13 @@ def seat_shape_code(holdings, seat, length, out):
             (np.int32(length[holdings[d, seat, 0]]) * 14 + np.int32(length[holdings[d, seat, 1]])) * 14
             + np.int32(length[holdings[d, seat, 2]])
         ) * 14 + np.int32(length[holdings[d, seat, 3]])
+
+
+@_jit
+def holding_counts(holdings, out):
+    """out[seat, suit, h] += how many deals give ``seat`` the holding h in ``suit`` (one pass
+    over the deals for all sixteen tables)."""
+    for d in range(holdings.shape[0]):
+        for seat in range(4):
+            for suit in range(4):
+                out[seat, suit, holdings[d, seat, suit]] += 1

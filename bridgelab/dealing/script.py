@@ -38,7 +38,7 @@ from ..model.errors import ConstraintError
 from ..model.hand import holding_to_text
 from .dealer import DealBatch, _child, _Plan, _Stream, seed_sequence
 from .dealerlang import Count, Program, parse_script
-from .tree import BatchEnv, Constraint, _truth
+from .tree import BatchEnv, Constraint, _kernels, _truth
 
 __all__ = ["run_script", "ScriptResult", "DEFAULT_GENERATE", "DEFAULT_PRODUCE_PRINT"]
 
@@ -224,13 +224,19 @@ def run_script(
     start = time.perf_counter()
     parts, got, tried = [], 0, 0
 
+    # averages and frequencies only: each chunk's sums are worked out beside its dealing
+    by_chunk = all(a.kind in _REDUCIBLE for a in actions)
+    totals: list | None = None
+
     def one(i: int, size: int):
         buf = np.empty((size, 4, 4), dtype=np.uint16)
         plan.proposal.fill(_Stream(_child(ss, i)), buf)
         if swapping:
             buf = _swapped(buf, swapping)
         mask = plan.accept(buf)
-        return buf, (None if mask is None else np.flatnonzero(mask))  # None: every deal
+        idx = None if mask is None else np.flatnonzero(mask)  # None: every deal
+        sel = buf if idx is None else buf[idx]
+        return buf, idx, sel, (_reduce(actions, sel) if by_chunk else None)
 
     sizes = _chunk_sizes()
     pool = ThreadPoolExecutor(max_workers=workers) if workers > 1 else None
@@ -247,15 +253,13 @@ def run_script(
             if not pending:
                 break
             job = pending.pop(0)
-            buf, idx = job.result() if pool else one(*job)
+            buf, idx, sel, sums = job.result() if pool else one(*job)
             room = cap - tried
             need = max_prod - got
             if idx is None:  # every deal produced: slices, no copies
                 take = min(len(buf), room, need)
                 tried += take
-                if take:
-                    parts.append(buf[:take])
-                    got += take
+                kept = buf[:take]
             else:
                 if len(buf) > room:  # the generate limit falls inside this chunk
                     buf, idx = buf[:room], idx[idx < room]
@@ -264,9 +268,13 @@ def run_script(
                     tried += int(idx[-1]) + 1 if need else 0
                 else:
                     tried += len(buf)
-                if len(idx):
-                    parts.append(buf[idx])
-                    got += len(idx)
+                kept = sel[: len(idx)]  # idx was only ever cut at its end
+            if len(kept):
+                parts.append(kept)
+                got += len(kept)
+                if by_chunk:  # the chunk's sums, unless a limit cut it short
+                    sums = sums if len(kept) == len(sel) else _reduce(actions, kept)
+                    totals = sums if totals is None else [t + x for t, x in zip(totals, sums)]
             if progress is not None:
                 progress(got, max_prod)
     finally:
@@ -285,7 +293,7 @@ def run_script(
         seconds,
         Seat(stacked).full_name if stacked is not None else None,
     )
-    result.text = _output(result, actions, quiet, verbose, input_name, out)
+    result.text = _output(result, actions, quiet, verbose, input_name, out, totals)
     return result
 
 
@@ -315,11 +323,32 @@ def _swapped(buf: np.ndarray, swapping: int) -> np.ndarray:
 
 
 def _held(env: BatchEnv, seat: int, suit: int) -> np.ndarray:
-    """How many deals give ``seat`` each of the 8,192 holdings of ``suit`` (kept for reuse)."""
-    key = ("held", seat, suit)
-    if key not in env._cache:
-        env._cache[key] = np.bincount(env.column(seat, suit), minlength=_ev.NHOLDINGS)
-    return env._cache[key]
+    """How many deals give ``seat`` each of the 8,192 holdings of ``suit`` (all sixteen tables
+    counted in one pass, kept for reuse)."""
+    if "held" not in env._cache:
+        counts = np.zeros((4, 4, _ev.NHOLDINGS), dtype=np.int64)
+        _kernels().holding_counts(np.ascontiguousarray(env.h), counts)
+        env._cache["held"] = counts
+    return env._cache["held"][seat, suit]
+
+
+_REDUCIBLE = ("average", "frequency", "frequency2d")
+
+
+def _reduce(actions, h: np.ndarray) -> list:
+    """Each action's sums over the deals ``h`` (an average's total, a frequency's counts),
+    which add up over chunks of deals: worked out beside the dealing, chunk by chunk."""
+    env = BatchEnv(h)
+    n = len(h)
+    out = []
+    for a in actions:
+        if a.kind == "average":
+            out.append(_average_total(a, env, n))
+        elif a.kind == "frequency":
+            out.append(_freq1_counts(a, env, n))
+        else:
+            out.append(_freq2_counts(a, _values(a.exprs[0], env, n), _values(a.exprs[1], env, n)))
+    return out
 
 
 def _values(node, env, n, cast: bool = True) -> np.ndarray:
@@ -480,7 +509,11 @@ class _Parts(list):
             self.out.write(text.decode() if isinstance(text, bytes) else text)
 
 
-def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_name: str, out=None) -> str:
+def _output(
+    result: ScriptResult, actions, quiet: bool, verbose: bool, input_name: str, out=None, reduced=None
+) -> str:
+    """Dealer's output of every action. ``reduced``: the averages' totals and the frequencies'
+    counts already summed chunk by chunk (see ``_reduce``), when every action is one of those."""
     prog = result.program
     h = np.ascontiguousarray(result.holdings)
     n = len(h)
@@ -506,7 +539,7 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
                 cols += _columns(a, hb, first, block_vals, prog, result.seed, input_name)
             parts.append(_bytes(cols))
     pages: dict = {}
-    for a in actions:
+    for i, a in enumerate(actions):
         k = a.kind
         if k == "print":  # the same seats print the same pages: made once
             key = tuple(sorted(set(a.seats)))
@@ -514,27 +547,21 @@ def _output(result: ScriptResult, actions, quiet: bool, verbose: bool, input_nam
                 pages[key] = _print_pages(h, a.seats)
             parts.append(pages[key])
         elif k == "average":
-            node = a.exprs[0]
-            if isinstance(node, Count) and n:  # a sum of table values: from the holdings' counts
-                suits = range(4) if node.suit is None else (node.suit,)
-                total = sum(int(_held(env, node.seat, s) @ np.asarray(node.table, np.int64)) for s in suits)
-            else:
-                total = int(_values(node, env, n, cast=False).sum(dtype=np.int64))
+            total = reduced[i] if reduced is not None else _average_total(a, env, n)
             avg = total / n if n else float("nan")
             result.averages.append((a.label, avg))
             shown = f"{avg:g}" if n else "-nan"  # C's 0.0 / 0 on x86, as Dealer prints it
             parts.append((f"{a.label}: " if a.label is not None else "") + shown + "\n")
         elif k == "frequency":
-            node = a.exprs[0]
-            if isinstance(node, Count) and node.suit is not None and n:
-                # one suit's holdings: count the holdings, then read the table (no gather)
-                held = _held(env, node.seat, node.suit)
-                parts.append(_freq1(result, a, None, np.asarray(node.table), held))
-            else:
-                raw = np.broadcast_to(np.asarray(node.ev(env)), (n,))
-                parts.append(_freq1(result, a, raw))
+            full = reduced[i] if reduced is not None else _freq1_counts(a, env, n)
+            parts.append(_freq1_text(result, a, full))
         elif k == "frequency2d":
-            parts.append(_freq2(result, a, _values(a.exprs[0], env, n), _values(a.exprs[1], env, n)))
+            table = (
+                reduced[i]
+                if reduced is not None
+                else _freq2_counts(a, _values(a.exprs[0], env, n), _values(a.exprs[1], env, n))
+            )
+            parts.append(_freq2_text(result, a, table))
     if verbose:
         parts.append(
             f"Generated {result.generated} hands\nProduced {result.produced} hands\n"
@@ -579,15 +606,27 @@ def _print_pages(h: np.ndarray, seats) -> bytes:
     return b"".join(out)
 
 
-def _freq1(result: ScriptResult, a, v: np.ndarray | None, table=None, held=None) -> str:
+def _average_total(a, env: BatchEnv, n: int) -> int:
+    """The sum of an average's expression over the deals."""
+    node = a.exprs[0]
+    if isinstance(node, Count) and n:  # a sum of table values: from the holdings' counts
+        suits = range(4) if node.suit is None else (node.suit,)
+        return sum(int(_held(env, node.seat, s) @ np.asarray(node.table, np.int64)) for s in suits)
+    return int(_values(node, env, n, cast=False).sum(dtype=np.int64))
+
+
+def _freq1_counts(a, env: BatchEnv, n: int) -> np.ndarray:
+    """A one-expression frequency's counts: Low, each value from lo to hi, High."""
     lo, hi = a.bounds
-    if v is None:  # values given as a table and how many deals hold each entry
-        vals = table.astype(np.int64)
-        full = np.bincount(
+    node = a.exprs[0]
+    if isinstance(node, Count) and node.suit is not None and n:
+        # one suit's holdings: count the holdings, then read the table (no gather)
+        vals = np.asarray(node.table).astype(np.int64)
+        held = _held(env, node.seat, node.suit)
+        return np.bincount(
             np.clip(vals, lo - 1, hi + 1) - (lo - 1), weights=held, minlength=hi - lo + 3
         ).astype(np.int64)
-        return _freq1_text(result, a, full)
-    v = np.asarray(v)
+    v = np.broadcast_to(np.asarray(node.ev(env)), (n,))
     if v.dtype == bool and lo <= 0 and hi >= 1:  # hascard() and the like: one count
         ones = int(np.count_nonzero(v))
         full = np.zeros(hi - lo + 3, dtype=np.int64)
@@ -603,7 +642,7 @@ def _freq1(result: ScriptResult, a, v: np.ndarray | None, table=None, held=None)
             full[-1] = every[hi + 1 :].sum()
         else:
             full = np.bincount(np.clip(v.astype(np.int64), lo - 1, hi + 1) - (lo - 1), minlength=hi - lo + 3)
-    return _freq1_text(result, a, full)
+    return full
 
 
 def _freq1_text(result: ScriptResult, a, full: np.ndarray) -> str:
@@ -627,12 +666,18 @@ def _freq1_text(result: ScriptResult, a, full: np.ndarray) -> str:
     return "".join(out)
 
 
-def _freq2(result: ScriptResult, a, v1: np.ndarray, v2: np.ndarray) -> str:
+def _freq2_counts(a, v1: np.ndarray, v2: np.ndarray) -> np.ndarray:
+    """A two-expression frequency's table of counts, Low and High rows and columns included."""
     lo1, hi1, lo2, hi2 = a.bounds
     r = np.where(v1 > hi1, hi1 - lo1 + 2, np.maximum(v1 - lo1 + 1, 0))
     c = np.where(v2 > hi2, hi2 - lo2 + 2, np.maximum(v2 - lo2 + 1, 0))
     nr, nc = hi1 - lo1 + 3, hi2 - lo2 + 3
-    table = np.bincount(r * nc + c, minlength=nr * nc).reshape(nr, nc)
+    return np.bincount(r * nc + c, minlength=nr * nc).reshape(nr, nc).astype(np.int64)
+
+
+def _freq2_text(result: ScriptResult, a, table: np.ndarray) -> str:
+    lo1, hi1, lo2, hi2 = a.bounds
+    nr, nc = hi1 - lo1 + 3, hi2 - lo2 + 3
     out = [f"Frequency {a.label or ''}:\n", "        Low"]
     out += [f" {lo2 + j:6d}" for j in range(nc - 2)]
     out.append("   High    Sum\n")

@@ -50,6 +50,8 @@ DEFAULT_PATH = Path(__file__).with_name("sayc.toml")
 
 SECTIONS = ("opening", "response", "rebid", "responder_rebid", "overcall", "advance", "competitive")
 """The tables of a system file, in the order of the auction (the last three: competitive bidding)."""
+RULE_KEYS = frozenset({"name", "after", "call", "when", "promises", "only_if", "checked", "source"})
+"""The keys a rule may have; ``checked`` and ``source`` record where it was checked."""
 
 _VERBS = {
     "opening": "open",
@@ -960,6 +962,11 @@ class Rule:
     "system" catalogues (as ``name`` is), so a translation keeps the {option} placeholders."""
     alternatives: tuple = field(default=(), repr=False)
     """Every pattern of ``after`` (a rule may list several): (wild, tokens) pairs."""
+    checked: bool | None = field(default=None, repr=False)
+    """Whether the rule was checked against its source's own text (None: the file does not say);
+    the advice does not use it, a reader and the tests do."""
+    source: str = field(default="", repr=False)
+    """Where the rule's content was checked (or why it could not be): a section and an address."""
 
     def bindings(self, bind: Mapping[str, Strain]) -> list[dict[str, Strain]]:
         """``bind`` extended by every choice of suits for the free letters (spades first)."""
@@ -1127,11 +1134,16 @@ class System:
                 for key in ("call",):
                     if key not in entry:
                         raise SystemFileError(f"{where} has no {key!r}")
-                bad = set(entry) - {"name", "after", "call", "when", "promises", "only_if"}
+                bad = set(entry) - RULE_KEYS
                 if bad:
                     raise SystemFileError(
                         f"{where}: unknown key(s) {', '.join(sorted(bad))}; a rule has "
-                        "name, after, call, when, promises and only_if"
+                        "name, after, call, when, promises, only_if, checked and source"
+                    )
+                if "checked" in entry and not isinstance(entry["checked"], bool):
+                    raise SystemFileError(
+                        f"{where}: checked is {entry['checked']!r}; write true or false "
+                        "(was the rule checked against its source's text?)"
                     )
                 only_if = entry.get("only_if")
                 if only_if is not None:
@@ -1174,6 +1186,8 @@ class System:
                     _call_template(entry["call"], where),
                     self,
                     promises_source=entry.get("promises", ""),
+                    checked=entry.get("checked"),
+                    source=str(entry.get("source", "")),
                 )
                 rule.alternatives = alts
                 bound = set.intersection(

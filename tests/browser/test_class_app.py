@@ -12,6 +12,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bridgelab.quiz import QuizSession
 from bridgelab.text.i18n import translate
@@ -40,9 +41,12 @@ def _join(browser, url, name, lang, viewport=None, shot=None):
     assert _a("What is your name?", lang) in page.inner_text("body")
     if shot:
         page.screenshot(path=str(shot))
-    page.fill("#name", name)
-    page.keyboard.press("Enter")
-    page.locator(".bridgelab-quiz").wait_for(timeout=TIMEOUT)
+    try:
+        page.fill("#name", name)
+        page.keyboard.press("Enter")
+        page.locator(".bridgelab-quiz").wait_for(timeout=TIMEOUT)
+    except PlaywrightTimeout as e:  # say what the student saw, to tell a slow server from a bug
+        pytest.fail(f"{name} could not join: {e}\nthe page at {page.url}:\n{page.content()[:4000]}")
     return context, page
 
 
