@@ -8,10 +8,15 @@ ASGI app this module adds the pages it writes itself:
 
 - ``/join``: the name (or roster-code) prompt in the student's language; on success it sets the
   signed cookie (``Classroom.cookie_for``) and sends them to ``/``.
-- ``/``: the quiz (``student.Page``); without a valid cookie, a redirect to ``/join``. The page
-  comes with ``<html lang>`` and ``<title>`` in the student's language.
+- ``/``: the quiz and the "Play a hand" tab (``student.Page``); without a valid cookie, a
+  redirect to ``/join``. The page comes with ``<html lang>`` and ``<title>`` in the student's
+  language.
 - ``/teacher?token=...``: the teacher's page (the token is printed at start-up; it sets a
   cookie, so later visits need no token); ``/teacher/answers.csv``; ``/teacher/day`` (POST).
+
+A closed tab's session ends at once (the page's unload beacon) or after ``CULL_TIMEOUT``; its
+objects are collected and the freed heap handed back (``release_soon``), and the C allocator
+keeps few arenas (``limit_arenas``), so a class leaving does not leave the process swollen.
 """
 
 from __future__ import annotations
@@ -51,7 +56,7 @@ _release_lock = threading.Lock()
 _release_timer: "threading.Timer | None" = None
 
 
-def _libc():
+def _libc() -> "ctypes.CDLL | None":
     """glibc, for ``malloc_trim`` and ``mallopt`` (None on other C libraries: nothing to do)."""
     try:
         lib = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")

@@ -12,6 +12,7 @@ language for the next visit. Besides the quiz it has a "Play a hand" tab
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import parse_qs
 
 import solara
@@ -30,7 +31,7 @@ def LangSetter(lang: str):
     hyphenation) whenever ``lang`` changes."""
 
 
-def _on_close(callback) -> None:
+def _on_close(callback: Callable[[], None]) -> None:
     """Call ``callback`` when this page's session closes (its tab closed, or culled)."""
     try:
         from solara.server import kernel_context

@@ -22,8 +22,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..coach.practice import minibridge_deal, practice_deal
+from ..coach.practice import PracticeDeal, minibridge_deal, practice_deal
 from ..coach.techniques import TECHNIQUES, technique_source
+from ..quiz.progress import ProgressStore
 from ..text.i18n import LANGUAGES, translate
 from .play import PlayWidget
 from .student import StudentApp
@@ -53,7 +54,7 @@ def _t(msgid: str, lang: str, **args: Any) -> str:
     return translate(msgid, lang, domain="app", **args)
 
 
-def deal_source(name: str) -> Callable:
+def deal_source(name: str) -> Callable[[int], PracticeDeal]:
     """The play widget's source (seed -> PracticeDeal) for a deal set of ``DEAL_SETS``; an
     unknown name gives minibridge deals."""
     if name in TECHNIQUES:
@@ -63,7 +64,7 @@ def deal_source(name: str) -> Callable:
     return minibridge_deal
 
 
-class PlayPage(widgets.VBox):
+class PlayPage(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no types
     """A deal-set menu over the play widget, and the learner's played deals so far.
 
     ``deals`` is a name of ``DEAL_SETS``; ``seed`` the first deal (a random one if None);
@@ -76,10 +77,10 @@ class PlayPage(widgets.VBox):
         lang: str = "en",
         deals: str = MINIBRIDGE,
         seed: "int | None" = None,
-        store=None,
+        store: "ProgressStore | None" = None,
         user: str = "default",
         robot: str = "expert",
-    ):
+    ) -> None:
         self.lang = lang if lang in LANGUAGES else "en"
         self.store, self.user = store, user
         deals = deals if deals in DEAL_SETS else MINIBRIDGE
@@ -112,7 +113,7 @@ class PlayPage(widgets.VBox):
         if value is not None:
             self.deals_menu.value = value
 
-    def _on_deals(self, change) -> None:
+    def _on_deals(self, change: dict[str, Any]) -> None:
         """Another deal set: the next deal comes from it."""
         self.play.source = deal_source(change["new"])
         self.play.next_button.click()
@@ -137,7 +138,7 @@ class PlayPage(widgets.VBox):
         self.summary.value = f'<span style="color:#555">{html.escape(text)}</span>'
 
 
-class StudentPages(widgets.VBox):
+class StudentPages(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no types
     """The tab bar (quiz, play a hand) over the chosen tab. ``mode`` is the tab it opens on;
     ``deals`` and ``seed`` go to the play tab, ``seed`` and every other keyword to
     ``StudentApp``; ``on_language`` is called with a new language from either tab."""
@@ -149,11 +150,11 @@ class StudentPages(widgets.VBox):
         mode: str = QUIZ,
         deals: str = MINIBRIDGE,
         seed: "int | None" = None,
-        store=None,
+        store: "ProgressStore | None" = None,
         user: str = "default",
         on_language: "Callable[[str], None] | None" = None,
         **quiz: Any,
-    ):
+    ) -> None:
         self.lang = lang if lang in LANGUAGES else "en"
         self.store, self.user, self.seed, self.deals = store, user, seed, deals
         self.on_language = on_language
@@ -177,7 +178,7 @@ class StudentPages(widgets.VBox):
         if value is not None:
             self.tabs.value = value
 
-    def _show(self, _change=None) -> None:
+    def _show(self, _change: object = None) -> None:
         """Show the chosen tab (the play tab is made the first time it is opened)."""
         if self.tabs.value == PLAY:
             if self.play_page is None:
@@ -190,7 +191,7 @@ class StudentPages(widgets.VBox):
             shown = self.quiz_app
         self.children = (self.tabs, shown)
 
-    def _play_language(self, change) -> None:
+    def _play_language(self, change: dict[str, Any]) -> None:
         self.quiz_app.language.value = change["new"]  # calls _language through the quiz's picker
 
     def _language(self, lang: str) -> None:
