@@ -421,13 +421,37 @@ async def page_assets(browser, port: int, cookie: str, timeout: float) -> list[s
     return [u for u in dict.fromkeys(seen) if not u.startswith("/?") and u != "/"]
 
 
-def other_cpu(server_pid: int) -> float:
-    """CPU seconds of this process's children other than the server's tree (the browser's)."""
-    total = 0.0
-    for q in psutil.Process().children(recursive=False):
-        if q.pid != server_pid:
-            total += tree_cpu(q.pid)
-    return total
+class BrowserCPU:
+    """CPU seconds used by this process's descendants other than the server's tree (chromium
+    and Playwright's driver) since it was made; ``sample()`` while the run goes, so that a
+    process that ends on the way (a closed page's renderer) still counts up to its last sample."""
+
+    def __init__(self, server_pid: int):
+        self.server_pid = server_pid
+        self.start: dict[int, float] = {}
+        self.last: dict[int, float] = {}
+        self.sample(first=True)
+
+    def sample(self, first: bool = False) -> None:
+        server = {self.server_pid}
+        try:
+            server |= {q.pid for q in psutil.Process(self.server_pid).children(recursive=True)}
+        except psutil.NoSuchProcess:
+            pass
+        for q in psutil.Process().children(recursive=True):
+            if q.pid in server:
+                continue
+            try:
+                t = q.cpu_times()
+            except psutil.NoSuchProcess:
+                continue
+            used = t.user + t.system
+            if first:
+                self.start[q.pid] = used
+            self.last[q.pid] = used
+
+    def used(self) -> float:
+        return sum(v - self.start.get(pid, 0.0) for pid, v in self.last.items())
 
 
 def own_cpu() -> float:
@@ -499,7 +523,7 @@ async def run(args) -> dict:
                 await warm.wait_for_selector(".bridgelab-question", timeout=args.timeout * 1000)
                 await warm.close()
             cpu0, wall0 = tree_cpu(server.pid), time.monotonic()
-            me0, other0 = own_cpu(), other_cpu(server.pid)
+            me0, browser_cpu_meter = own_cpu(), BrowserCPU(server.pid)
             spacing = args.within / max(1, args.students)
             # the real browsers are spread among the light clients (every k-th student)
             every = args.students / n_browser if n_browser else 0
@@ -516,11 +540,13 @@ async def run(args) -> dict:
             ]
             while not all(t.done() for t in tasks):
                 peak = max(peak, tree_rss(server.pid))
+                browser_cpu_meter.sample()
                 await asyncio.sleep(0.5)
             done = [t.result() for t in tasks]
+            browser_cpu_meter.sample()
             cpu = tree_cpu(server.pid) - cpu0
             wall = time.monotonic() - wall0
-            browser_cpu = other_cpu(server.pid) - other0
+            browser_cpu = browser_cpu_meter.used()
             client_cpu = own_cpu() - me0
             peak = max(peak, tree_rss(server.pid))
             open_mem = tree_rss(server.pid)
