@@ -59,6 +59,7 @@ _LAZY = {
     "ProgressStore": "quiz",
     "PracticeScheduler": "quiz.schedule",
     "StudentApp": "widgets.student",
+    "ProgressView": "widgets.progress",
     "Classroom": "app",
     "advise": "system",
     "System": "system",

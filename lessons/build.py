@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import argparse
 import copy
+import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -165,6 +167,20 @@ def _finish_widgets(nb, lang: str) -> None:
 def build(
     langs: list[str] | None = None, names: list[str] | None = None, stale_only: bool = False
 ) -> list[Path]:
+    with tempfile.TemporaryDirectory(prefix="bridgelab-build-data-") as data:
+        # the lessons' quizzes save progress: in a folder of their own, never the builder's own
+        old = os.environ.get("BRIDGELAB_DATA_DIR")
+        os.environ["BRIDGELAB_DATA_DIR"] = data
+        try:
+            return _build(langs, names, stale_only)
+        finally:
+            if old is None:
+                os.environ.pop("BRIDGELAB_DATA_DIR", None)
+            else:
+                os.environ["BRIDGELAB_DATA_DIR"] = old
+
+
+def _build(langs: list[str] | None, names: list[str] | None, stale_only: bool) -> list[Path]:
     from nbclient import NotebookClient
 
     written = []

@@ -136,4 +136,15 @@ class PBNWarning(UserWarning):
 
 
 class ProgressError(BridgeError):
-    """The progress database cannot be opened, read or written (busy, full, read-only, damaged)."""
+    """The progress database cannot be opened, read or written (busy, full, read-only, damaged).
+
+    ``code`` says which fault (one of ``bridgelab.quiz.progress.PROGRESS_ERROR_CODES``), so a
+    widget can say it in the learner's language; ``path`` is the file.
+    """
+
+    _fields = ("code", "path")
+
+    def __init__(self, message: str, *, code: str | None = None, path: Any = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.path = path

@@ -28,7 +28,29 @@ from pathlib import Path
 
 from ..model.errors import ProgressError
 
-__all__ = ["ProgressStore", "Mistake", "PlayedDeal", "default_path", "SCHEMA_VERSION", "MIGRATIONS"]
+__all__ = [
+    "ProgressStore",
+    "Mistake",
+    "PlayedDeal",
+    "default_path",
+    "SCHEMA_VERSION",
+    "MIGRATIONS",
+    "PROGRESS_ERROR_CODES",
+]
+
+PROGRESS_ERROR_CODES = (
+    "busy",  # another program is writing to the file
+    "full",  # the disk is full
+    "readonly",  # the file or its folder is read-only, or the store was opened readonly=True
+    "cannot-open",  # the file cannot be opened or created (no folder, no permission)
+    "not-a-database",  # not a progress file: not SQLite, another program's tables, a folder
+    "missing",  # readonly=True on a file that does not exist
+    "damaged",  # the file is damaged (recover() copies what can be read)
+    "disk",  # the disk reported an error
+    "newer",  # written by a newer bridgelab
+    "unknown",  # anything else SQLite said
+)
+"""The ``code`` of every ProgressError, so that a face can word the fault in its own language."""
 
 MIGRATIONS: list[tuple[int, str, tuple[str, ...]]] = [
     (
@@ -155,43 +177,54 @@ def _explain(e: sqlite3.Error, path, doing: str, timeout: float) -> ProgressErro
     text = str(e)
     folder = Path(str(path)).parent
     folder_readonly = str(path) != ":memory:" and folder.is_dir() and not os.access(folder, os.W_OK)
+    code = "unknown"
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        code = "busy"
         why = (
             f"another program (a notebook, a quiz, the app) has been writing to it for more "
             f"than {timeout:g} s; close it or try again (nothing already saved is lost)"
         )
     elif name.startswith("SQLITE_FULL") or "disk is full" in text:
+        code = "full"
         why = "the disk is full; free some space and try again (nothing already saved is lost)"
     elif name == "SQLITE_READONLY_DIRECTORY" or (
         name.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY")) and folder_readonly
     ):
+        code = "readonly"
         why = (
             f"its folder {Path(str(path)).parent} is read-only, and SQLite writes its journal "
             "beside the file; give the folder write permission, use another path, or open "
             "it with readonly=True to read it"
         )
     elif name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
+        code = "readonly"
         why = (
             "the file is read-only; give it write permission, use another file, or open it "
             "with readonly=True to read it"
         )
     elif name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+        code = "cannot-open"
         why = (
             "it cannot be opened or created: check that the folder exists and may be written "
             "(SQLite keeps its journal beside the file), or give another path"
         )
     elif name.startswith("SQLITE_NOTADB") or "not a database" in text:
+        code = "not-a-database"
         why = "it is not a bridgelab progress database (not SQLite at all): give another path"
     elif name.startswith("SQLITE_CORRUPT") or "malformed" in text:
+        code = "damaged"
         why = (
             "it is damaged; ProgressStore.recover(path) copies the answers that can still be "
             "read to a new file"
         )
     elif name.startswith("SQLITE_IOERR") or "disk I/O" in text:
+        code = "disk"
         why = "the disk reported an error; check the disk and the free space, and try again"
     else:
         why = text
-    return ProgressError(f"cannot {doing} the progress file {path}: {why} ({name or text})")
+    return ProgressError(
+        f"cannot {doing} the progress file {path}: {why} ({name or text})", code=code, path=path
+    )
 
 
 class ProgressStore:
@@ -215,16 +248,22 @@ class ProgressStore:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise ProgressError(
-                    f"cannot create the folder for the progress file {self.path}: {e.strerror or e}"
+                    f"cannot create the folder for the progress file {self.path}: {e.strerror or e}",
+                    code="readonly" if isinstance(e, PermissionError) else "cannot-open",
+                    path=self.path,
                 ) from None
         if not memory and Path(self.path).is_dir():
             raise ProgressError(
                 f"the progress file {self.path} is a folder: give the path of a "
-                "file, such as progress.sqlite3 inside it"
+                "file, such as progress.sqlite3 inside it",
+                code="not-a-database",
+                path=self.path,
             )
         if not memory and readonly and not Path(self.path).is_file():
             raise ProgressError(
-                f"the progress file {self.path} does not exist (readonly=True reads an existing file)"
+                f"the progress file {self.path} does not exist (readonly=True reads an existing file)",
+                code="missing",
+                path=self.path,
             )
         self._lock = threading.Lock()
         self._conn = None
@@ -286,7 +325,9 @@ class ProgressStore:
                 f"the progress file {self.path} is damaged "
                 f"({'; '.join(p for p in problems if p)[:200]}); bridgelab "
                 "has not changed it. ProgressStore.recover(path) copies every answer that can still "
-                "be read into a new file and keeps the damaged one beside it"
+                "be read into a new file and keeps the damaged one beside it",
+                code="damaged",
+                path=self.path,
             )
 
     def _tables(self) -> set[str]:
@@ -306,7 +347,9 @@ class ProgressStore:
                 raise ProgressError(
                     f"{self.path} is an SQLite file of another program (tables "
                     f"{', '.join(sorted(tables))}), not a bridgelab progress "
-                    "database"
+                    "database",
+                    code="not-a-database",
+                    path=self.path,
                 )
             return 0
         columns = {r[1] for r in self._conn.execute("PRAGMA table_info(answers)")}
@@ -318,7 +361,9 @@ class ProgressStore:
         if found > SCHEMA_VERSION:
             raise ProgressError(
                 f"the progress file {self.path} was written by a newer bridgelab (schema {found}; "
-                f"this one knows up to {SCHEMA_VERSION}): upgrade bridgelab to use it"
+                f"this one knows up to {SCHEMA_VERSION}): upgrade bridgelab to use it",
+                code="newer",
+                path=self.path,
             )
         if found == SCHEMA_VERSION and "schema_version" in self._tables():
             return found
@@ -365,7 +410,9 @@ class ProgressStore:
                     if side.exists():
                         shutil.move(str(side), str(keep) + extra)
             except OSError as e:
-                raise ProgressError(f"cannot rename the damaged file {src}: {e.strerror or e}") from None
+                raise ProgressError(
+                    f"cannot rename the damaged file {src}: {e.strerror or e}", code="cannot-open", path=src
+                ) from None
             src = keep
         rows, columns = _readable_rows(src)
         store = cls(target)
@@ -407,7 +454,9 @@ class ProgressStore:
         statement's row id. Any failure rolls back and says why, as a ProgressError."""
         if self.readonly:
             raise ProgressError(
-                f"the progress file {self.path} was opened with readonly=True: cannot {doing} it"
+                f"the progress file {self.path} was opened with readonly=True: cannot {doing} it",
+                code="readonly",
+                path=self.path,
             )
         with self._lock:
             cur = self._conn.cursor()
@@ -599,7 +648,9 @@ def _readable_rows(path: Path) -> "tuple[list[tuple], list[str]]":
         except sqlite3.Error:
             columns = []
         if not columns:
-            raise ProgressError(f"{path}: no answers can be read (the table of answers is lost)")
+            raise ProgressError(
+                f"{path}: no answers can be read (the table of answers is lost)", code="damaged", path=path
+            )
         top = 0
         for sql in ("SELECT seq FROM sqlite_sequence WHERE name = 'answers'", "SELECT MAX(id) FROM answers"):
             try:

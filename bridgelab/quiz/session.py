@@ -6,12 +6,13 @@ import sqlite3
 import uuid
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ..model.cards import SEATS
 from ..model.contract import Call
-from ..model.errors import BridgeError
+from ..model.errors import BridgeError, ProgressError
 from ..text.i18n import check_language
 from ..text.i18n import translate as _t
 from ..text.words import seat_name, yes_no
@@ -28,7 +29,7 @@ from .answers import (
 )
 from .banks import _languages_of, bank_question, load_bank
 from .core import GENERATORS, Feedback, Question, expand_topics, finish_question, generators_for
-from .progress import ProgressStore
+from .progress import ProgressStore, _explain
 
 __all__ = ["QuizSession", "bank_question", "make_question", "review_mistakes"]
 
@@ -158,6 +159,12 @@ class QuizSession:
     path to one, or None for no saving. An answer that cannot be read at all ("I did not
     understand") is not recorded and the learner may answer again; the first answer that can
     be read is final.
+
+    ``on_save_error`` says what an answer does when the store cannot save it (read-only, busy,
+    full, damaged): ``"raise"`` (the default) raises a ProgressError and the answer does not
+    count; ``"keep"`` (the widgets) counts it, keeps it in ``unsaved`` and sets ``save_error``,
+    and each later answer tries to save the kept ones first, oldest first, so a store that was
+    only busy loses nothing.
     """
 
     def __init__(
@@ -172,7 +179,15 @@ class QuizSession:
         length: "int | None" = None,
         *,
         questions: "list[tuple[str, int | None]] | None" = None,
+        on_save_error: str = "raise",
     ):
+        if on_save_error not in ("raise", "keep"):
+            raise BridgeError(f"on_save_error is 'raise' or 'keep', not {on_save_error!r}")
+        self.on_save_error = on_save_error
+        self.unsaved: list[dict[str, Any]] = []
+        """Answers the store refused (``on_save_error="keep"``), to be saved with the next one."""
+        self.save_error: "ProgressError | None" = None
+        """Why the last answer could not be saved (None once saving works)."""
         self._lang = check_language(lang)
         self.topics = expand_topics(topics)
         self.level = level
@@ -344,31 +359,27 @@ class QuizSession:
             )
         fb = Feedback(correct, given, q.answer_text, q.explanation, q.id)
         if self.store is not None:
+            record = dict(
+                user=self.user,
+                session=self.session_id,
+                question_id=q.id,
+                source=q.source,
+                seed=q.seed,
+                topic=q.topic,
+                level=q.level,
+                kind=q.kind,
+                lang=self._lang,
+                given=given,
+                expected=str(q.answer),
+                correct=correct,
+            )
             try:
-                self.store.record(
-                    user=self.user,
-                    session=self.session_id,
-                    question_id=q.id,
-                    source=q.source,
-                    seed=q.seed,
-                    topic=q.topic,
-                    level=q.level,
-                    kind=q.kind,
-                    lang=self._lang,
-                    given=given,
-                    expected=str(q.answer),
-                    correct=correct,
-                )
-            except sqlite3.Error as e:  # read-only, locked, full or damaged: a package error
-                raise BridgeError(
-                    _t(
-                        "Your answer could not be saved in {path} ({error}): ask your teacher to "
-                        "check the progress file.",
-                        self._lang,
-                        path=str(self.store.path),
-                        error=str(e),
-                    )
-                ) from None
+                self._save(record)
+            except ProgressError as e:
+                if self.on_save_error != "keep":
+                    raise
+                self.unsaved.append(record)
+                self.save_error = e
         self._feedback = fb
         self.asked += 1
         if correct:
@@ -377,6 +388,33 @@ class QuizSession:
             self.missed.append(q)
         self.history.append((q, fb))
         return fb
+
+    def _save(self, record: dict[str, Any]) -> None:
+        """Write the kept answers, then ``record``, each in its own transaction; a ProgressError
+        (its ``code`` says which fault) if the store refuses one, the rest stay kept."""
+        store = self.store
+        if store is None:
+            return
+        try:
+            while self.unsaved:
+                store.record(**self.unsaved[0])
+                self.unsaved.pop(0)
+            store.record(**record)
+        except ProgressError:
+            raise
+        except sqlite3.Error as e:  # a store that lets SQLite's own error through
+            raise ProgressError(
+                _t(
+                    "Your answer could not be saved in {path} ({error}): ask your teacher to "
+                    "check the progress file.",
+                    self._lang,
+                    path=str(store.path),
+                    error=str(e),
+                ),
+                code=_explain(e, store.path, "save an answer in", 0).code,
+                path=store.path,
+            ) from None
+        self.save_error = None
 
     # ---- review
     def review(self) -> "QuizSession":
@@ -388,6 +426,7 @@ class QuizSession:
             store=self.store,
             user=self.user,
             questions=[(q.source, q.seed) for q in self.missed],
+            on_save_error=self.on_save_error,
         )
 
     @classmethod

@@ -14,28 +14,49 @@ calling ``button.click()``::
     w.check_button.click()
     w.last_feedback.correct, w.score.value
 
+A widget that makes its own session saves every answer, as it is given, in the learner's own
+progress file (``learner_store()``: ``$BRIDGELAB_DATA_DIR/progress.sqlite3``, else the user
+data directory; the file ``bridgelab quiz`` and ``app/quiz.ipynb`` use, under the same user
+"default"), so the progress survives a kernel crash and "review my mistakes" finds the questions
+missed in any notebook. A store that cannot be written (read-only, busy, full, damaged) is said
+in the learner's language above the question (``status``) and the quiz goes on.
+
 This module imports ipywidgets; ``bridgelab`` and ``bridgelab.quiz`` never import it.
 """
 
 from __future__ import annotations
 
 import html
+import os
 import warnings
+import weakref
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from ..model.cards import Strain
 from ..model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call
-from ..model.errors import BridgeError
+from ..model.errors import BridgeError, ProgressError
+from ..quiz.progress import ProgressStore, default_path
 from ..render.display import RED, colour_suits
 from ..text.i18n import LANGUAGES, translate
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..quiz import Feedback, Question, QuizSession
 
-__all__ = ["QuizWidget", "quiz", "LANGUAGE_NAMES", "CALL_NAMES", "MESSAGES"]
+__all__ = [
+    "QuizWidget",
+    "quiz",
+    "learner_store",
+    "open_store",
+    "save_problem",
+    "LANGUAGE_NAMES",
+    "CALL_NAMES",
+    "MESSAGES",
+    "SAVE_PROBLEMS",
+]
 
 LANGUAGE_NAMES = {
     "en": "English",
@@ -48,6 +69,23 @@ LANGUAGE_NAMES = {
 
 CALL_NAMES = {"pass": "Pass", "double": "X", "redouble": "XX"}
 """The English labels of the non-bid buttons of the bidding box (translated in domain widgets)."""
+
+SAVE_PROBLEMS = {
+    "busy": "Your answer is not saved yet: another program (a notebook, a quiz, the app) is "
+    "writing to your progress file {path}. The quiz goes on, and your next answer saves this one too.",
+    "full": "Your answer is not saved yet: the disk of your progress file {path} is full. Free "
+    "some space; your next answer saves this one too.",
+    "readonly": "Your answers are not being saved: your progress file {path} or its folder is "
+    "read-only. The quiz goes on; to keep your progress, make the file writable or choose another one.",
+    "damaged": "Your answers are not being saved: your progress file {path} is damaged. The quiz "
+    "goes on; your teacher can copy what can still be read with ProgressStore.recover.",
+    "newer": "Your answers are not being saved: your progress file {path} was written by a newer "
+    "bridgelab. The quiz goes on; update bridgelab to keep your progress.",
+    "other": "Your answers are not being saved: your progress file {path} cannot be opened or "
+    "written. The quiz goes on; ask your teacher to check the file.",
+}
+"""What the learner reads when the progress store refuses an answer, by the ProgressError's
+``code`` (codes without their own words are "other")."""
 
 MESSAGES = (
     "Bridge quiz",
@@ -70,6 +108,7 @@ MESSAGES = (
     "Not quite.",
     "You answered {given}; the answer is {expected}.",
     "No mistakes to review: well done!",
+    *SAVE_PROBLEMS.values(),
 )
 """Every string the widget shows, as a msgid of the "widgets" catalogue."""
 
@@ -92,6 +131,47 @@ calls a question rules out more clearly than ipywidgets' default."""
 def _t(msgid: str, lang: str, **args: Any) -> str:
     """``msgid`` in ``lang`` from the "widgets" catalogue (English if there is none)."""
     return translate(msgid, lang, domain="widgets", **args)
+
+
+def save_problem(error: BridgeError, lang: str) -> str:
+    """Why an answer is not saved, for the learner, in ``lang`` (by the ProgressError's code)."""
+    code = getattr(error, "code", None)
+    path = getattr(error, "path", None)
+    msgid = SAVE_PROBLEMS[code if code in SAVE_PROBLEMS else "other"]
+    return _t(msgid, lang, path=str(path) if path is not None else "")
+
+
+_STORES: "dict[str, ProgressStore]" = {}
+
+
+def learner_store(path: "str | os.PathLike[str] | None" = None) -> ProgressStore:
+    """The learner's progress store: one open ProgressStore per file in this kernel (the quiz
+    widgets and the progress view of a notebook share it). ``path`` None is the default file,
+    ``$BRIDGELAB_DATA_DIR/progress.sqlite3``, else the user data directory, the one the CLI and
+    the single-learner app use. A ProgressError (with its ``code``) if it cannot be opened."""
+    key = str(Path(default_path() if path is None else path).resolve())
+    store = _STORES.get(key)
+    if store is None:
+        store = _STORES[key] = ProgressStore(key)
+    return store
+
+
+def open_store(store: Any = "learner") -> "tuple[ProgressStore | None, ProgressError | None]":
+    """(the store, None), or (None, why not) when it cannot be opened. ``store`` is "learner"
+    (``learner_store()``), a ProgressStore, a path, or None (nothing is saved)."""
+    if store is None or isinstance(store, ProgressStore):
+        return store, None
+    try:
+        if str(store) == ":memory:":
+            return ProgressStore(":memory:"), None
+        return learner_store(None if isinstance(store, str) and store == "learner" else store), None
+    except ProgressError as e:
+        return None, e
+
+
+_WATCHERS: "weakref.WeakSet[Any]" = weakref.WeakSet()
+"""The progress views of this kernel (``bridgelab.widgets.progress``): each has ``answered(store,
+user)``, called after every answer a quiz widget saves."""
 
 
 def _html_of(obj: Any, lang: str = "en") -> str:
@@ -134,21 +214,29 @@ class QuizWidget(widgets.VBox):
     """A quiz in a notebook or a Voilà page: question, answer control, feedback, score.
 
     Give a ``session`` (a ``QuizSession``) or the arguments to make one (``topics``, ``level``,
-    ``lang``, ``seed``, ``store``, ``user``, ``banks``, ``length``).
+    ``lang``, ``seed``, ``store``, ``user``, ``banks``, ``length``). A session made here saves
+    in the learner's progress file unless ``store`` names another (a ProgressStore or a path) or
+    is None (nothing saved); ``user`` is whose answers (default "default", as the CLI's).
+    Whatever the session, an answer the store refuses still counts, is kept and saved with the
+    next answer that can be, and ``status`` says why in the learner's language.
 
     Parts a test or a teacher can reach: ``language`` (the picker), ``question`` (HTML),
     ``bidding_box`` (ascii name -> Button: "1C" ... "7NT", "Pass", "X", "XX"),
     ``choice_buttons``, ``number`` (Text) and ``check_button``, ``feedback`` and ``score``
-    (HTML), ``next_button``, ``review_button``, and ``last_feedback`` (the session's Feedback).
+    (HTML), ``next_button``, ``review_button``, ``status`` (HTML: why answers are not saved, or
+    empty), ``save_error`` (that ProgressError) and ``last_feedback`` (the session's Feedback).
     """
 
     def __init__(self, session: "QuizSession | None" = None, *, languages=None, **session_args: Any):
+        self.save_error: "ProgressError | None" = None
         if session is None:
             from ..quiz import QuizSession
 
-            session = QuizSession(**session_args)
+            store, self.save_error = open_store(session_args.pop("store", "learner"))
+            session = QuizSession(store=store, on_save_error="keep", **session_args)
         elif session_args:
             raise TypeError("give either a QuizSession or the arguments to make one, not both")
+        session.on_save_error = "keep"  # a refused save never stops the quiz
         self.session = session
         self._main: "QuizSession | None" = None  # the quiz to go back to after a review
         self._finished = False
@@ -169,6 +257,7 @@ class QuizWidget(widgets.VBox):
         )
         self.language.observe(self._on_language, names="value")
         self.score = widgets.HTML()
+        self.status = widgets.HTML()
         self.question = widgets.HTML()
         self.hint = widgets.HTML()
 
@@ -197,6 +286,7 @@ class QuizWidget(widgets.VBox):
         for w, cls in [
             (self.title, "bridgelab-title"),
             (self.score, "bridgelab-score"),
+            (self.status, "bridgelab-save-status"),
             (self.question, "bridgelab-question"),
             (self.feedback, "bridgelab-feedback"),
             (self.number, "bridgelab-number"),
@@ -220,7 +310,16 @@ class QuizWidget(widgets.VBox):
             layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"),
         )
         super().__init__(
-            [self._style, header, self.question, self.hint, self.answer_area, self.feedback, footer],
+            [
+                self._style,
+                header,
+                self.status,
+                self.question,
+                self.hint,
+                self.answer_area,
+                self.feedback,
+                footer,
+            ],
             layout=widgets.Layout(
                 border="1px solid #bbb", padding="8px 14px", max_width="760px", grid_gap="6px"
             ),
@@ -299,6 +398,13 @@ class QuizWidget(widgets.VBox):
             + "</span>"
         )
         self.check_button.description = _t("Check", lang)
+        self.status.value = (
+            '<div style="color:#8a5a00;background:#fff6e0;padding:4px 8px;border-radius:4px">'
+            f"⚠ {html.escape(save_problem(self.save_error, lang))}</div>"
+            if self.save_error is not None
+            else ""
+        )
+        self.status.layout.display = None if self.save_error is not None else "none"  # no empty gap
         self.number.placeholder = _t("Type your answer", lang)
         self.next_button.description = _t("Next question", lang)
         self.review_button.description = (
@@ -397,11 +503,14 @@ class QuizWidget(widgets.VBox):
             )
             return None
         q = self.session.current
+        self.session.on_save_error = "keep"  # a review session too
         try:
             fb = self.session.answer(str(text))
-        except BridgeError as e:  # the progress store refused the answer: say so, keep the quiz
+        except BridgeError as e:  # no question to answer: say so, keep the quiz
             self.feedback.value = f'<span style="color:{RED}">{_lines_html(str(e))}</span>'
             return None
+        if getattr(self.session, "store", None) is not None:
+            self.save_error = self.session.save_error  # None again once saving works
         self.last_feedback = fb
         if not getattr(fb, "understood", True):  # unreadable: say why, and let them try again
             self.feedback.value = f'<span style="color:#8a5a00">{_lines_html(fb.explanation)}</span>'
@@ -414,6 +523,10 @@ class QuizWidget(widgets.VBox):
         self.next_button.focus()  # Enter again moves on
         for callback in self.on_answer:
             callback(fb)
+        store = getattr(self.session, "store", None)
+        if store is not None and self.save_error is None:
+            for view in list(_WATCHERS):
+                view.answered(store, self.session.user)
         return fb
 
     def _mark(self, q: "Question", fb: "Feedback", text: str) -> None:
@@ -487,13 +600,13 @@ class QuizWidget(widgets.VBox):
     def _review_session(self) -> "QuizSession | None":
         """The learner's mistakes: all those kept in the progress store for these topics (the
         latest answer was wrong), else the questions missed in this session; None if none."""
-        from ..model.errors import BridgeError
-
         s = self.session
-        if getattr(s, "store", None) is not None:
+        if getattr(s, "store", None) is not None and not getattr(s, "unsaved", None):
             try:
                 return type(s).mistakes(s.store, user=s.user, lang=s.lang, topics=s.topics)
-            except BridgeError:
+            except ProgressError:  # the store cannot be read: this session's mistakes
+                pass
+            except BridgeError:  # none kept
                 return None
         return s.review() if s.missed else None
 

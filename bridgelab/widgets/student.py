@@ -22,13 +22,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..model.errors import BridgeError
+from ..model.errors import BridgeError, ProgressError
 from ..quiz import TOPICS, ProgressStore, QuizSession, bundled_banks
 from ..quiz.core import TOPIC_GROUPS, generators_for
 from ..text.i18n import LANGUAGES, translate
-from .quiz import LANGUAGE_NAMES, QuizWidget
+from .quiz import LANGUAGE_NAMES, QuizWidget, save_problem
 
-__all__ = ["StudentApp", "read_topics", "topic_name", "MESSAGES", "GROUP_NAMES", "NEXT"]
+__all__ = ["StudentApp", "read_topics", "topic_name", "progress_html", "MESSAGES", "GROUP_NAMES", "NEXT"]
 
 NEXT = "next"
 """The topic menu's value for "what to practise next" (chosen from the learner's history)."""
@@ -103,6 +103,43 @@ def read_topics(text: "str | Iterable[str] | None") -> "tuple[list[str] | None, 
     good = [t for t in items if t in known or t in TOPIC_GROUPS]
     bad = [t for t in items if t not in good]
     return (good or None), bad
+
+
+def progress_html(store: "ProgressStore | None", user: str, lang: str) -> "list[str]":
+    """The learner's progress by topic as HTML parts (a heading, then a table of answered,
+    right and percent by topic, or "no answers yet"), in ``lang``: the student app's view,
+    which the notebooks' progress view shows too. A store that cannot be read says why."""
+    rows = []
+    parts = [f"<b>{html.escape(_t('Your progress', lang))}</b>"]
+    if store is not None:
+        try:
+            df = store.summary(user)
+        except ProgressError as e:
+            return [*parts, f'<span style="color:#8a5a00">{html.escape(save_problem(e, lang))}</span>']
+        if len(df):
+            by = df.groupby("topic")[["asked", "right"]].sum()
+            rows = [(t, int(r.asked), int(r.right)) for t, r in by.iterrows()]
+    if rows:
+        cells = "".join(
+            f"<tr><td>{html.escape(topic_name(t, lang))}</td>"
+            f'<td style="text-align:right">{asked}</td><td style="text-align:right">{right}</td>'
+            f'<td><div style="background:#e5e5e5;width:80px;height:10px;display:inline-block">'
+            f'<div style="background:#1b7a1b;height:10px;width:{round(80 * right / asked)}px">'
+            f"</div></div> {round(100 * right / asked)}%</td></tr>"
+            for t, asked, right in rows
+        )
+        parts.append(
+            '<table class="bridgelab-progress-table" style="border-collapse:collapse;'
+            'line-height:1.5"><tr>'
+            + "".join(
+                f'<th style="text-align:left;padding-right:10px">{html.escape(h)}</th>'
+                for h in (_t("Topic", lang), _t("Answered", lang), _t("Right", lang), "%")
+            )
+            + f"</tr>{cells}</table>"
+        )
+    else:
+        parts.append(html.escape(_t("No answers yet: your progress by topic shows here.", lang)))
+    return parts
 
 
 def _close_tree(w) -> None:
@@ -320,33 +357,7 @@ class StudentApp(widgets.VBox):
     def show_progress(self) -> None:
         """The learner's answers so far by topic (kept in the store: across reloads and visits)."""
         lang = self.lang
-        rows = []
-        if self.store is not None:
-            df = self.store.summary(self.user)
-            if len(df):
-                by = df.groupby("topic")[["asked", "right"]].sum()
-                rows = [(t, int(r.asked), int(r.right)) for t, r in by.iterrows()]
-        parts = [f"<b>{html.escape(_t('Your progress', lang))}</b>"]
-        if rows:
-            cells = "".join(
-                f"<tr><td>{html.escape(topic_name(t, lang))}</td>"
-                f'<td style="text-align:right">{asked}</td><td style="text-align:right">{right}</td>'
-                f'<td><div style="background:#e5e5e5;width:80px;height:10px;display:inline-block">'
-                f'<div style="background:#1b7a1b;height:10px;width:{round(80 * right / asked)}px">'
-                f"</div></div> {round(100 * right / asked)}%</td></tr>"
-                for t, asked, right in rows
-            )
-            parts.append(
-                '<table class="bridgelab-progress-table" style="border-collapse:collapse;'
-                'line-height:1.5"><tr>'
-                + "".join(
-                    f'<th style="text-align:left;padding-right:10px">{html.escape(h)}</th>'
-                    for h in (_t("Topic", lang), _t("Answered", lang), _t("Right", lang), "%")
-                )
-                + f"</tr>{cells}</table>"
-            )
-        else:
-            parts.append(html.escape(_t("No answers yet: your progress by topic shows here.", lang)))
+        parts = progress_html(self.store, self.user, lang)
         if self.scheduler is not None and self.store is not None:
             topic = self.scheduler.next_topic(self.store, self.user, topics=self.today, level=self.level)
             if topic:
