@@ -1,14 +1,22 @@
-"""Reading big PBN and LIN files: seconds and MB/s for a 10 MB file of each.
+"""Reading big PBN and LIN files: the package's reader against the old one, in one run.
 
 The files are made from real games of ``tests/data/real`` (auctions with alerts, play,
 commentary, double-dummy tables, BridgeComposer's % lines): each PBN game gets a fresh random
 deal (seeded), so that nothing is read from a cache; LIN boards are real played boards (the
 play is checked against the deal) with their board numbers changed.
 
+The old reader is ``benchmarks/old_reader``: the reader of commit 05a5cad (the first with
+lenient reading, faithful writing and LIN in full; a 10 MB PBN file took it 5.2 s), kept as
+it was. Each file is read by the old and the new reader in turn, ``--repeat`` times; the
+figures are medians of CPU seconds (on a shared machine CPU time is the figure to compare:
+wall time counts other people's work too), and the ratio is old / new. Before the timing both
+readers' records are compared: the same boards, deals, dealers, vulnerabilities, auctions,
+contracts, results, play and tags.
+
     .venv/bin/python benchmarks/bench_io.py [--mb 10] [--repeat 3]
 
-To compare with another checkout (the code before a change), run this same script with that
-checkout first on the path; the input is the same, made here with numpy alone:
+To time another checkout of the package (say, the code before a change) in place of this
+one, put it first on the path; the input is the same, made here with numpy alone:
 
     git worktree add /tmp/before <rev>
     PYTHONPATH=/tmp/before .venv/bin/python benchmarks/bench_io.py
@@ -19,6 +27,7 @@ from __future__ import annotations
 import argparse
 import re
 import statistics
+import sys
 import time
 import warnings
 from pathlib import Path
@@ -26,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 REAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "real"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the old reader (old_reader/)
 PBN_TEMPLATES = [
     "jarekczek-pbntools__history_expected.pbn",
     "bridge-pbn__three_test_records.pbn",
@@ -87,37 +97,67 @@ def build_lin(megabytes: float) -> str:
     return "".join(out)
 
 
-def timed(fn, repeat: int) -> tuple[float, float, int]:
-    """Median CPU seconds and wall seconds of ``repeat`` runs, and the boards read. CPU time is
-    the figure to compare on a shared machine (wall time counts other people's work too)."""
-    cpu, wall, count = [], [], 0
-    for _ in range(repeat):
-        t, c = time.perf_counter(), time.process_time()
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            count = len(fn())
-        cpu.append(time.process_time() - c)
-        wall.append(time.perf_counter() - t)
-    return statistics.median(cpu), statistics.median(wall), count
+def cpu_seconds(fn) -> tuple[float, int]:
+    """CPU seconds of one read (warnings silenced), and the records read."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        c = time.process_time()
+        n = len(fn())
+        return time.process_time() - c, n
+
+
+def same_records(old: list, new: list) -> str:
+    """'' if the two readers give the same boards, else what differs first."""
+    if len(old) != len(new):
+        return f"{len(old)} records against {len(new)}"
+    for k, (a, b) in enumerate(zip(old, new)):
+        for f in ("deal", "board", "dealer", "vulnerable", "auction", "result", "notes", "dd", "tags"):
+            if getattr(a, f) != getattr(b, f):
+                return f"record {k}: {f} {getattr(a, f)!r} against {getattr(b, f)!r}"
+        if {i: t.strip() for i, t in a.alerts.items()} != b.alerts:  # (LIN alerts are stripped now)
+            return f"record {k}: alerts {a.alerts!r} against {b.alerts!r}"
+        ca, cb = a.contract, b.contract
+        if (ca or None) != (cb or None):  # (a passed-out LIN board's contract was None, now PASSED_OUT)
+            return f"record {k}: contract {ca!r} against {cb!r}"
+        if [str(c) for c in a.play] != [str(c) for c in b.play]:
+            return f"record {k}: the play differs"
+    return ""
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mb", type=float, default=10.0, help="size of each file in megabytes")
-    ap.add_argument("--repeat", type=int, default=3, help="runs of each read (median shown)")
+    ap.add_argument("--repeat", type=int, default=3, help="reads of each file by each reader (median shown)")
     args = ap.parse_args()
+
+    from old_reader import pbn as old
 
     import bridgelab
     from bridgelab.io import pbn
 
     pbn_text, lin_text = build_pbn(args.mb), build_lin(args.mb)
-    print(f"bridgelab from {Path(bridgelab.__file__).parent}")
-    for name, text, read in (("PBN", pbn_text, pbn.loads), ("LIN", lin_text, pbn.loads_lin)):
+    print(f"bridgelab from {Path(bridgelab.__file__).parent}; old reader from {Path(old.__file__).parent}")
+    print(f"CPU seconds, median of {args.repeat} reads by each reader in turn")
+    for name, text, new_read, old_read in (
+        ("PBN", pbn_text, pbn.loads, old.loads),
+        ("LIN", lin_text, pbn.loads_lin, old.loads_lin),
+    ):
         data = text.encode("utf-8")
-        cpu, wall, n = timed(lambda read=read, data=data: read(data), args.repeat)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            differs = same_records(old_read(data), new_read(data))
+        times: dict[str, list[float]] = {"old": [], "new": []}
+        n = 0
+        for _ in range(args.repeat):
+            for who, read in (("old", old_read), ("new", new_read)):
+                t, n = cpu_seconds(lambda read=read, data=data: read(data))
+                times[who].append(t)
+        o, w = statistics.median(times["old"]), statistics.median(times["new"])
+        mb = len(data) / 1e6
         print(
-            f"{name}: {len(data) / 1e6:5.1f} MB, {n:6d} boards: {cpu:6.2f} s CPU "
-            f"({len(data) / 1e6 / cpu:5.2f} MB/s), {wall:6.2f} s wall; median of {args.repeat}"
+            f"{name}: {mb:5.1f} MB, {n:6d} boards: old {o:6.2f} s, new {w:6.2f} s "
+            f"({mb / w:5.1f} MB/s): {o / w:4.1f}x faster; "
+            + (f"records differ: {differs}" if differs else "the same records")
         )
 
 

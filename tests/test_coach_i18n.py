@@ -34,10 +34,11 @@ def coach_msgids() -> list[str]:
                 and getattr(node.targets[0], "id", "") in ("REASONS", "IDEAS", "RULES")
             ):
                 ids += [v.value for v in node.value.values]
-    from bridgelab.coach.techniques import TECHNIQUES
+    from bridgelab.coach.techniques import ALL_LEADS, INTRO, TECHNIQUES
 
     for tech in TECHNIQUES.values():
         ids += [tech.title, tech.how]
+    ids += [*INTRO.values(), ALL_LEADS]
     return list(dict.fromkeys(ids))
 
 

@@ -116,3 +116,64 @@ def test_dd_study_on_both_cores():
     means = mean_tricks(one)
     assert list(means.index) == ["N", "S"] and list(means.columns) == ["NT"]
     assert ((means >= 0) & (means <= 13)).all().all()
+
+
+def _endplay_values(pbn, leader, strain, trick):
+    """The oracle: endplay's own Deal and solve_board, keyed (suit index, rank)."""
+    from endplay.dds import solve_board
+    from endplay.types import Card as EPCard
+    from endplay.types import Deal as EPDeal
+    from endplay.types import Denom, Player
+    from endplay.types import Rank as EPRank
+
+    d = EPDeal(pbn, first=Player(leader), trump=Denom.nt if strain == 4 else Denom(3 - strain))
+    for suit, rank in trick:
+        d.play(EPCard(suit=Denom(suit), rank=EPRank(1 << rank)))
+    return {(int(c.suit), int(c.rank).bit_length() - 1): t for c, t in solve_board(d)}
+
+
+def test_card_values_agree_with_endplay_in_the_middle_of_tricks():
+    """The coach's packed DDS call against endplay's Deal and solve_board, on positions with 0 to 3
+    cards of the current trick played (random legal cards from seeded deals, every strain)."""
+    import random
+
+    from bridgelab.analysis.dd import card_values, solve_position
+    from bridgelab.dealing.dealer import deal
+    from bridgelab.model.cards import Strain
+    from bridgelab.rules.play import Play
+
+    checked = set()
+    for seed in range(6):
+        play = Play(
+            deal(seed=seed), f"3{'CDHSN'[seed % 5]}{'T' if seed % 5 == 4 else ''} by {'NESW'[seed % 4]}"
+        )
+        rnd = random.Random(seed)
+        for _ in range(rnd.randrange(0, 30)):
+            play.play(rnd.choice(play.legal_cards()))
+        for _ in range(4):
+            rows, leader, current = play.position
+            trick = tuple((c.suit_index, int(c.rank)) for c in current)
+            start = [list(r) for r in rows]
+            for i, c in enumerate(current):
+                start[(int(leader) + i) % 4][c.suit_index] |= c.mask
+            pbn = "N:" + " ".join(
+                ".".join("".join("23456789TJQKA"[b] for b in range(12, -1, -1) if h >> b & 1) for h in hand)
+                for hand in start
+            )
+            strain = int(play.contract.strain)
+            want = _endplay_values(pbn, int(leader), strain, trick)
+            assert card_values(rows, strain, int(leader), trick) == want
+            listed = solve_position(start, Strain(strain), leader, trick)
+            assert {(s, r): t for s, r, t in listed} == want
+            checked.add(len(trick))
+            play.play(rnd.choice(play.legal_cards()))
+    assert checked == {0, 1, 2, 3}
+
+
+def test_bad_positions_are_refused():
+    from bridgelab.analysis.dd import card_values
+
+    with pytest.raises(InvalidDeal, match="no card twice"):
+        card_values(((1, 0, 0, 0), (1, 0, 0, 0), (4, 0, 0, 0), (8, 0, 0, 0)), 4, 0)
+    with pytest.raises(InvalidDeal, match="Zero cards"):
+        card_values(((0, 0, 0, 0),) * 4, 4, 0)

@@ -64,6 +64,24 @@ def test_opening_lead_from_declarers_left_and_dummy_played_by_declarer():
     assert p.next_seat is Seat.N and p.next_player is Seat.S  # dummy's card, declarer's choice
 
 
+def test_position_is_what_a_solver_reads():
+    p = Play(DEAL, "4S by S")
+    rows, leader, cards = p.position
+    assert rows == tuple(tuple(int(h) for h in DEAL.holdings[s]) for s in SEATS)
+    assert leader is Seat.W and cards == ()
+    p.play_all("DT D3 DK")  # West leads, dummy and East follow: the trick is not complete
+    rows, leader, cards = p.position
+    assert leader is Seat.W and cards == (c("DT"), c("D3"), c("DK"))
+    # the three cards are out of their hands (bit 0 is the two)
+    assert rows[Seat.W][2] == sum(1 << (r - 2) for r in (8, 6, 5, 4))
+    assert rows[Seat.N][2] == sum(1 << (r - 2) for r in (14, 9))
+    assert rows[Seat.E][2] == sum(1 << (r - 2) for r in (12, 2))
+    assert rows[Seat.S] == tuple(int(h) for h in DEAL.holdings[Seat.S])
+    p.play("DJ")  # East's king wins: East leads to the next trick
+    rows, leader, cards = p.position
+    assert leader is Seat.E and cards == () and rows[Seat.S][2] == 1 << (7 - 2)
+
+
 def test_play_from_an_auction_and_bad_contracts():
     a = Auction.parse("1NT P 3NT P P P", dealer="N")
     p = Play(DEAL, a)

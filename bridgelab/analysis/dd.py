@@ -23,8 +23,10 @@ over endplay; studies of many deals (``dd_study``, ``mean_tricks``) are in
 
 from __future__ import annotations
 
+import ctypes
+import struct
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,12 +43,9 @@ try:  # a core dependency; a broken install says what to do
     import endplay._dds as _dds
     from endplay.dds import calc_all_tables as _calc_all_tables
     from endplay.dds import par as _endplay_par
-    from endplay.dds import solve_board as _solve_board
-    from endplay.types import Card as _EPCard
     from endplay.types import Deal as _EPDeal
     from endplay.types import Denom as _Denom
     from endplay.types import Player as _Player
-    from endplay.types import Rank as _Rank
     from endplay.types import Vul as _Vul
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError(
@@ -54,7 +53,17 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
         "solver): pip install endplay, or reinstall bridgelab"
     ) from e
 
-__all__ = ["dd_table", "dd_tables", "solve_batch", "solve_position", "par", "Par", "set_threads"]
+__all__ = [
+    "dd_table",
+    "dd_tables",
+    "solve_batch",
+    "solve_position",
+    "card_values",
+    "can_take",
+    "par",
+    "Par",
+    "set_threads",
+]
 
 _BATCH = 40  # DDS solves at most 200 strain tables in one call: 40 deals x 5 strains
 _LOCK = threading.Lock()  # DDS keeps per-thread state: one call at a time per process
@@ -207,13 +216,99 @@ def solve_position(holdings, trump, leader, trick=()) -> list[tuple[int, int, in
     ``leader`` the seat that led to the current trick; ``trick`` the (suit index, rank 2-14)
     pairs already played to it. Returns (suit index, rank, tricks) for every legal card, where
     tricks counts the tricks the side to play takes from the current one on, both sides playing
-    perfectly (DDS's SolveBoard through endplay's ``solve_board``)."""
-    pbn = "N:" + " ".join(holdings_to_pbn(holdings[s]) for s in range(4))
+    perfectly (DDS's SolveBoard, as endplay's ``solve_board`` calls it)."""
     strain = Strain.parse(trump)
-    denom = 4 if strain is Strain.NT else 3 - int(strain)
+    first = int(Seat.parse(leader))
+    trick = tuple((int(su), int(r)) for su, r in trick)
+    rows = [[int(h) for h in holdings[seat]] for seat in range(4)]
+    for i, (su, r) in enumerate(trick):  # the trick's cards are out of their hands
+        rows[(first + i) % 4][su] &= ~(1 << (r - 2))
+    values = card_values(rows, int(strain), first, trick)
+    return [(su, r, t) for (su, r), t in values.items()]
+
+
+# One DDS deal and one result, reused for each position (under _LOCK): the position is packed
+# straight into DDS's binary struct (trump, first, the current trick's suits and ranks, then the
+# 16 holdings shifted to DDS's rank bits) and the answer unpacked from DDS's futureTricks (nodes,
+# cards, then suit, rank, equals and score, 13 each), with no PBN text and no endplay objects.
+_DL = _dds.deal()
+_FUT = _dds.futureTricks()
+_FUT_REF = ctypes.byref(_FUT)
+_SOLVE = _dds._dll.SolveBoard
+_PACK = struct.Struct("24i").pack_into
+_UNPACK = struct.Struct("54i").unpack_from
+assert ctypes.sizeof(_DL) == 96 and ctypes.sizeof(_FUT) == 216  # the layouts packed here
+_DENOM = (3, 2, 1, 0, 4)  # bridgelab strain C D H S NT -> DDS denomination (S H D C NT)
+_NO_CARD = ((0, 0), (0, 0), (0, 0))
+
+
+def _pack(
+    holdings: Sequence[Sequence[int]], strain: int, leader: int, trick: Sequence[tuple[int, int]]
+) -> None:
+    t = tuple(trick) + _NO_CARD[len(trick) :]
+    (a0, a1, a2, a3), (b0, b1, b2, b3), (c0, c1, c2, c3), (d0, d1, d2, d3) = holdings
+    _PACK(
+        _DL, 0, _DENOM[strain], leader, t[0][0], t[1][0], t[2][0], t[0][1], t[1][1], t[2][1],
+        a0 << 2, a1 << 2, a2 << 2, a3 << 2, b0 << 2, b1 << 2, b2 << 2, b3 << 2,
+        c0 << 2, c1 << 2, c2 << 2, c3 << 2, d0 << 2, d1 << 2, d2 << 2, d3 << 2,
+    )  # fmt: skip
+
+
+def _solve(target: int, solutions: int) -> tuple[int, ...]:
+    code = _SOLVE(_DL, target, solutions, 1, _FUT_REF, 0)
+    if code != 1:
+        raise InvalidDeal(
+            f"the double-dummy solver refused the position ({_dds_error(code)}): a position is "
+            "four hands of 1 to 13 cards, no card twice, the leader's hand and those after it "
+            "one card short for each card of the current trick"
+        )
+    return _UNPACK(_FUT)
+
+
+def card_values(
+    holdings: Sequence[Sequence[int]], strain: int, leader: int, trick: Sequence[tuple[int, int]] = ()
+) -> dict[tuple[int, int], int]:
+    """``solve_position`` for callers that solve many positions (the coach), with the position
+    as ``Play.position`` gives it: ``holdings`` the cards still held, as ints (the current
+    trick's cards already out of them), the strain and the leader as ints (Strain, Seat),
+    ``trick`` the (suit index, rank 2-14) pairs played to the current trick. Returns
+    {(suit index, rank): tricks}.
+
+    This is the same DDS call endplay's ``solve_board`` makes (SolveBoard, target 0, all cards,
+    mode 1), without the PBN text and the endplay objects on the way in and out."""
     with _LOCK:
-        deal = _EPDeal(pbn, first=_Player(int(Seat.parse(leader))), trump=_Denom(denom))
-        for suit, rank in trick:
-            deal.play(_EPCard(suit=_Denom(suit), rank=_Rank(1 << rank)))
-        solved = _solve_board(deal)
-        return [(int(c.suit), int(c.rank).bit_length() - 1, int(t)) for c, t in solved]
+        _pack(holdings, strain, leader, trick)
+        v = _solve(0, 3)
+    out = {}
+    for i in range(2, 2 + v[1]):
+        score = v[i + 39]
+        if score == -1:
+            continue
+        s = v[i]
+        out[(s, v[i + 13])] = score
+        eq = v[i + 26]  # lower cards of the same suit worth as much, as rank bits
+        while eq:
+            low = eq & -eq
+            out[(s, low.bit_length() - 1)] = score
+            eq ^= low
+    return out
+
+
+def can_take(
+    holdings: Sequence[Sequence[int]], strain: int, leader: int, trick: Sequence[tuple[int, int]], target: int
+) -> bool:
+    """Whether the side to play can take ``target`` tricks (from the current trick on) against
+    best defence, in the position ``card_values`` reads: DDS's target search, which stops as
+    soon as it knows, often a hundred times quicker than the value of every card."""
+    if target <= 0:
+        return True
+    if target > max(sum(bin(h).count("1") for h in hand) for hand in holdings):
+        return False  # more tricks than are left
+    with _LOCK:
+        _pack(holdings, strain, leader, trick)
+        v = _solve(int(target), 1)
+    return bool(v[41] >= target)  # the score of the one card DDS returns (-1 or 0: not reached)
+
+
+def _dds_error(code: int) -> str:
+    return str(_dds.DDSError.from_code(code))  # type: ignore[no-untyped-call]

@@ -1,16 +1,33 @@
 """Technique deal sets: endless seeded deals on which one technique of declarer play is needed,
-each checked by double dummy, not only by shape.
+each checked by double dummy from real table positions, not only by shape.
 
 Each technique deals the cards that make the technique possible (the suit combination) and the
-rest at random, then keeps a deal only when both checks hold:
+rest at random, then keeps a deal only when, from **West's real opening lead**, all of this holds:
 
-1. the contract makes double dummy as dealt (best defence from the real opening lead), so the
-   deal can be played out and made against the expert robot;
-2. at the technique's moment (a position stated for each technique), double dummy gives the
-   contract with the technique's card and not with the natural alternative: the best card of
-   the line keeps the tricks needed, the best card of the alternative does not.
+1. the contract makes double dummy from that lead (best defence throughout);
+2. the play goes on from the lead as at the table, every card double-dummy best for its side (the
+   expert robot's cards: the natural card among equally good ones), until the technique's moment,
+   a real position stated for each technique: the first time declarer's side is on lead
+   (long suit, promotion, drawing trumps, ruffing in dummy), South's card to trick 1 after a
+   lead in West's KQJ suit (hold-up), South's card when North leads the suit and East plays low
+   (finesse);
+3. there, double dummy gives the contract with the technique's card and not with the natural
+   alternative: the best card of the line keeps the tricks needed (counting the tricks already
+   won), while the alternative leaves fewer: the ace (finesse, hold-up), or the alternative line
+   played out, every other card double dummy: the hand on lead cashing its winners in the other
+   suits first (long suit, promotion, drawing trumps), or drawing trumps first (ruffing in dummy).
 
-The technique's ``how`` text says exactly what was compared, and every deal carries it.
+Which lead: by default the expert robot's, a lead that is best double dummy (the natural card
+among equally good ones). It is the lead the learner meets when practising these deals (the play
+widget's robots are experts by default), and a best lead, so the defence never hands declarer a
+trick the technique should win. ``leads="all"`` checks every best lead instead (one for each
+group of equal cards), the strongest check: a defender choosing another, just as good lead
+cannot spoil the lesson. It keeps fewer deals (the hold-up needs every best lead to be in West's
+suit) and is two to four times slower, so it is the teacher's choice (``bridgelab technique
+--leads all``). The technique's ``describe()`` says all this in words, every deal carries it as
+``how``, and ``checks`` records each lead's cards up to the moment, the figures and the cards of
+the alternative line, so that anyone can replay and verify them (tests/test_techniques.py does,
+with endplay alone).
 
     >>> deals = technique_deals("finesse", seed=1)   # endless: take as many as you need
     >>> lesson = technique_set("finesse", 2, seed=1)
@@ -22,23 +39,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from ..analysis.dd import solve_position
+from ..analysis.dd import can_take
 from ..io.lesson import Lesson
 from ..io.pbn import DealRecord
-from ..model.cards import SUITS, Card, Rank, Seat, Strain
+from ..model.cards import SUITS, Card, Rank, Seat, Side, Strain
 from ..model.contract import Contract
 from ..model.deal import Deal
 from ..model.errors import BridgeError
-from ..rules.play import Play, trick_winner
+from ..rules.play import Play
 from .practice import PracticeDeal
-from .robots import natural_card
+from .robots import Robot
+from .solver import PositionSolver
 from .words import t
 
 __all__ = [
     "TECHNIQUES",
+    "LeadCheck",
     "Technique",
     "TechniqueDeal",
     "technique_deals",
@@ -49,13 +69,45 @@ __all__ = [
 
 ALL_CARDS = [Card(s, Rank(r)) for s in SUITS for r in range(14, 1, -1)]
 LOW = [Rank(r) for r in range(2, 10)]
+NEVER = "never"
+"""What a technique's moment returns when the play has gone past the point where the technique
+could be shown (the deal is then not kept)."""
+INTRO = {
+    "3NT by S": "3NT by South makes double dummy from West's opening lead, the expert robot's: a "
+    "lead that is best double dummy, the natural card among equally good ones (the lead you meet "
+    "when you practise).",
+    "4S by S": "4♠ by South makes double dummy from West's opening lead, the expert robot's: a "
+    "lead that is best double dummy, the natural card among equally good ones (the lead you meet "
+    "when you practise).",
+}
+"""The first sentence of each technique's check, by contract (msgids, domain "coach")."""
+ALL_LEADS = "The same is checked from every other opening lead that is best double dummy."
+LEADS = ("robot", "all")
+"""The opening leads a deal is checked from: the expert robot's, or every best lead."""
+MAX_CARDS = 44
+"""The technique's moment must come within the first eleven tricks."""
+
+
+@dataclass(frozen=True)
+class LeadCheck:
+    """The check from one of West's double-dummy best opening leads: ``cards`` are the cards
+    played from the lead (included) up to the technique's moment, every one double-dummy best
+    for its side; ``line`` and ``alternative`` are declarer's tricks (won so far and the rest
+    double dummy) with the technique's best card and with the alternative's."""
+
+    lead: Card
+    cards: tuple[Card, ...]
+    line: int
+    alternative: int
+    alternative_cards: tuple[Card, ...] = ()  # the alternative line played out, if it is a line
 
 
 @dataclass(frozen=True)
 class TechniqueDeal:
     """A deal of a technique set: the deal, its contract, the suit the technique is played in,
-    and the double-dummy figures of the check (``line`` and ``alternative`` tricks at the
-    technique's moment, ``dd`` declarer's tricks from the real opening lead)."""
+    ``dd`` declarer's double-dummy tricks from West's best opening lead, ``checks`` one
+    LeadCheck for each best lead, and their figures together: ``line`` the fewest tricks the
+    technique keeps, ``alternative`` the most the alternative keeps (always fewer than needed)."""
 
     deal: Deal
     contract: Contract
@@ -64,25 +116,32 @@ class TechniqueDeal:
     alternative: int
     dd: int
     how: str
+    checks: tuple[LeadCheck, ...] = ()
 
 
 @dataclass(frozen=True)
 class Technique:
     """One technique: its name, contract, the text of how deals are checked, the dealing of the
-    suit combination and the position of the check."""
+    suit combination, and its moment: ``moment(play, suit)`` is None before it, ``NEVER`` when
+    the play has gone past it, else (the technique's cards, the alternative's cards) for the
+    hand to play. ``alternative(play, suit, solver)``, if given, plays the alternative out from
+    the moment and returns declarer's tricks and the cards it played (instead of the best
+    alternative card's value)."""
 
     name: str
     title: str
     contract: str
     how: str
-    deal_cards: Callable  # (rng) -> (dict seat -> cards, key suit)
-    moment: Callable  # (deal, suit) -> (leader, trick cards, line cards, alternative cards)
+    deal_cards: Callable[..., Any]  # (rng) -> (dict seat -> cards, key suit)
+    moment: Callable[..., Any]  # (play, suit) -> None | NEVER | (line cards, alternative cards)
     hcp: tuple[int, int] = (24, 28)
-    alternative: Callable | None = None  # (deal, suit) -> declarer's tricks with the alternative line
+    alternative: Callable[..., Any] | None = None  # (play, suit, solver) -> (declarer's tricks, its cards)
 
-    def describe(self, lang: str = "en") -> str:
-        """How the deals are checked, in ``lang`` (the title and ``how`` are msgids)."""
-        return t(self.how, lang)
+    def describe(self, lang: str = "en", leads: str = "robot") -> str:
+        """How the deals are checked, in ``lang``, for deals checked from ``leads`` ("robot" or
+        "all": see ``check_deal``). The sentences are msgids of the coach catalogue."""
+        parts = [INTRO[self.contract], self.how] + ([ALL_LEADS] if leads == "all" else [])
+        return " ".join(t(p, lang) for p in parts)
 
     def title_in(self, lang: str = "en") -> str:
         return t(self.title, lang)
@@ -114,61 +173,89 @@ def _suit(rng, trump: Strain | None = None) -> Strain:
     return choices[int(rng.integers(len(choices)))]
 
 
-def _lowest(deal: Deal, seat: Seat, suit: Strain) -> Card:
-    return min((c for c in _cards(deal, seat) if c.suit == suit), key=lambda c: c.rank)
+def _seat(play: Play) -> Seat:
+    """The hand to play (the play is not over)."""
+    seat = play.next_seat
+    assert seat is not None
+    return seat
 
 
-def _cards(deal: Deal, seat: Seat) -> list[Card]:
-    h = deal.holdings[seat]
-    return [c for c in ALL_CARDS if h[c.suit_index] & c.mask]
+def _is_master(play: Play, card: Card) -> bool:
+    """No defender holds a higher card of ``card``'s suit: it wins the trick if led now (in a
+    trump contract, unless ruffed)."""
+    return not any(c.suit == card.suit and c.rank > card.rank for s in (Seat.E, Seat.W) for c in play.hand(s))
 
 
-def _masters(deal: Deal, seats, exclude: Strain | None = None) -> list[Card]:
-    """The top cards of each suit the side holds (the winners a learner cashes first), except
-    in ``exclude``."""
-    ours = {c for s in seats for c in _cards(deal, s)}
-    out = []
-    for suit in SUITS:
-        if suit == exclude:
-            continue
-        for r in range(14, 1, -1):
-            c = Card(suit, Rank(r))
-            if c in ours:
-                out.append(c)
-            else:
-                break
-    return out
+def _first_lead(line_of: Callable[..., bool], alt_of: Callable[..., bool]) -> Callable[..., Any]:
+    """The moment "declarer's side is on lead for the first time" (after the opening lead and
+    any tricks the defence wins first): the leader's cards that start the technique, and those
+    that start the alternative."""
+
+    def moment(play: Play, suit: Strain) -> tuple[list[Card], list[Card]] | None:
+        seat = play.next_seat
+        if play.current_trick is not None or seat is None or seat.side is not Side.NS:
+            return None
+        hand = play.hand(seat)
+        return [c for c in hand if line_of(play, suit, c)], [c for c in hand if alt_of(play, suit, c)]
+
+    return moment
 
 
-def _draw_trumps_first(deal: Deal, suit: Strain) -> int:
-    """North-South's tricks when South, on lead at the start, draws trumps first: South leads
-    the top trumps until the defenders have none (or South has none), every other card of those
-    tricks chosen by double dummy for its side; the rest double dummy."""
-    rows = np.array(deal.holdings, dtype=np.uint16)
-    trump = Strain.S
-    sp = 0  # spades are the first holding
-    won = 0
-    leader = Seat.S
-    while rows[Seat.E, sp] | rows[Seat.W, sp] and rows[leader, sp] and leader.side is Seat.S.side:
-        top = max(b for b in range(13) if rows[leader, sp] >> b & 1)
-        trick = [(sp, top + 2)]
-        start = rows.copy()
-        rows[leader, sp] &= 0x1FFF ^ (1 << top)
-        seat = leader
+def _in_suit(play: Play, s: Strain, c: Card) -> bool:
+    return c.suit == s
+
+
+def _master_elsewhere(play: Play, s: Strain, c: Card) -> bool:
+    return c.suit != s and _is_master(play, c)
+
+
+def _lead_out(
+    play: Play, solver: PositionSolver, pick: Callable[[Play], Card | None]
+) -> tuple[int, tuple[Card, ...]]:
+    """Declarer's tricks when, from the moment, the hand of declarer's side on lead leads
+    ``pick(play)`` as long as that gives a card (and declarer's side keeps the lead), every other
+    card of those tricks double-dummy best for its side (the expert robot); then double dummy.
+    Returns declarer's tricks and the cards of the line."""
+    p = play.copy()
+    robot = Robot("expert", solver)
+    cards: list[Card] = []
+    while p.current_trick is None and not p.is_over and _seat(p).side is Side.NS:
+        card = pick(p)
+        if card is None:
+            break
+        cards.append(card)
+        p.play(card)
         for _ in range(3):
-            seat = seat.lho
-            values = solve_position(start, trump, leader, trick)
-            s_i, r, _ = max(values, key=lambda v: v[2])
-            trick.append((s_i, r))
-            rows[seat, s_i] &= 0x1FFF ^ (1 << (r - 2))
-        cards = [Card(SUITS[s_i], Rank(r)) for s_i, r in trick]
-        winner = leader.clockwise()[trick_winner(cards, trump)]
-        won += winner.side is Seat.S.side
-        leader = winner
-    values = solve_position(rows, trump, leader, [])
-    left = int(sum(bin(int(x)).count("1") for x in rows[Seat.N]))
-    best = max(v[2] for v in values)
-    return won + (best if leader.side is Seat.S.side else left - best)
+            cards.append(robot.choose(p)[0])
+            p.play(cards[-1])
+    return solver.side_total(p, Side.NS), tuple(cards)
+
+
+def _draw_trumps_first(play: Play, suit: Strain, solver: PositionSolver) -> tuple[int, tuple[Card, ...]]:
+    """Drawing trumps first: the hand on lead leads its highest trump while the defenders hold
+    trumps."""
+
+    def pick(p: Play) -> Card | None:
+        trumps = [c for c in p.hand(_seat(p)) if c.suit == Strain.S]
+        theirs = any(c.suit == Strain.S for s in (Seat.E, Seat.W) for c in p.hand(s))
+        return max(trumps, key=lambda c: c.rank) if trumps and theirs else None
+
+    return _lead_out(play, solver, pick)
+
+
+def _cash_first(keep: Callable[[Strain], set[Strain]]) -> Callable[..., Any]:
+    """Cashing winners first: the hand on lead cashes its winners (the highest first) in the
+    suits other than ``keep(suit)`` while it has any."""
+
+    def alternative(play: Play, suit: Strain, solver: PositionSolver) -> tuple[int, tuple[Card, ...]]:
+        def pick(p: Play) -> Card | None:
+            kept = keep(suit)
+            winners = [c for c in p.hand(_seat(p)) if c.suit not in kept and _is_master(p, c)]
+            return max(winners, key=lambda c: c.rank) if winners else None
+
+        return _lead_out(play, solver, pick)
+
+    return alternative
 
 
 # ---- the techniques ---------------------------------------------------------------------------
@@ -184,10 +271,19 @@ def _finesse_cards(rng):
     }, s
 
 
-def _finesse_moment(deal, s):
-    lead = _lowest(deal, Seat.N, s)
-    second = _lowest(deal, Seat.E, s)
-    return Seat.N, [lead, second], [Card(s, Rank.QUEEN)], [Card(s, Rank.ACE)]
+def _finesse_moment(play: Play, s: Strain) -> Any:
+    """North has led the suit and East played low: South's queen or ace. NEVER once South's ace
+    or queen or East's king has been played before that."""
+    gone = {c for _, c in play.cards_played}
+    ace, queen, king = Card(s, Rank.ACE), Card(s, Rank.QUEEN), Card(s, Rank.KING)
+    trick = play.current_trick
+    if trick is not None and trick.leader is Seat.N and len(trick.cards) == 2 and trick.suit_led == s:
+        if king in trick.cards or ace in gone or queen in gone:
+            return NEVER
+        return [queen], [ace]
+    if gone & {ace, queen, king}:
+        return NEVER
+    return None
 
 
 def _long_cards(rng):
@@ -197,22 +293,6 @@ def _long_cards(rng):
         Seat.N: [Card(s, Rank.ACE), Card(s, Rank.KING)] + [Card(s, r) for r in small[:3]],
         Seat.S: [Card(s, r) for r in small[3:5]],
     }, s
-
-
-def _start_moment(line_of, alt_of):
-    def moment(deal, s):
-        south = _cards(deal, Seat.S)
-        return Seat.S, [], [c for c in south if line_of(deal, s, c)], [c for c in south if alt_of(deal, s, c)]
-
-    return moment
-
-
-def _in_suit(deal, s, c):
-    return c.suit == s
-
-
-def _master_elsewhere(deal, s, c):
-    return c.suit != s and c in _masters(deal, (Seat.N, Seat.S))
 
 
 def _trump_cards(rng):
@@ -245,11 +325,6 @@ def _ruff_cards(rng):
     return fixed, side
 
 
-def _ruff_moment(deal, s):
-    south = _cards(deal, Seat.S)
-    return Seat.S, [], [c for c in south if c.suit == s], [c for c in south if c.suit == Strain.S]
-
-
 def _promotion_cards(rng):
     s = _suit(rng)
     small = _pick(rng, LOW, 3)
@@ -277,20 +352,16 @@ def _holdup_cards(rng):
     }, s
 
 
-def _holdup_moment(deal, s):
-    play = Play(deal, "3NT by S")
-    lead = Card(s, Rank.KING)
-    play.play(lead)
-    play.play(_lowest(deal, Seat.N, s))
-    east, _ = natural_card(play)
-    play.play(east)
+def _holdup_moment(play: Play, s: Strain) -> Any:
+    """South's card to trick 1 when West has led the suit: a low card (holding up) or the ace.
+    NEVER when West's lead is in another suit."""
+    trick = play.current_trick
+    if play.tricks or trick is None or trick.suit_led != s:
+        return NEVER
+    if len(trick.cards) < 3:
+        return None
     south = play.legal_cards()
-    return (
-        Seat.W,
-        list(play.current_trick.cards),
-        [c for c in south if c.rank != Rank.ACE],
-        [Card(s, Rank.ACE)],
-    )
+    return [c for c in south if c.suit == s and c.rank != Rank.ACE], [Card(s, Rank.ACE)]
 
 
 TECHNIQUES: dict[str, Technique] = {
@@ -300,9 +371,9 @@ TECHNIQUES: dict[str, Technique] = {
             "finesse",
             "The finesse",
             "3NT by S",
-            "3NT makes double dummy from West's opening lead; and when North leads a low card of "
-            "the suit and East plays low, South's queen (the finesse) keeps 9 tricks while the "
-            "ace (not finessing) leaves fewer.",
+            "From the lead both sides play their double-dummy best cards until North leads the suit"
+            " and East plays low; there South's queen (the finesse) keeps 9 tricks, while the ace "
+            "leaves fewer.",
             _finesse_cards,
             _finesse_moment,
         ),
@@ -310,35 +381,38 @@ TECHNIQUES: dict[str, Technique] = {
             "long-suit",
             "Setting up a long suit",
             "3NT by S",
-            "3NT makes double dummy from West's opening lead; and with South on lead at the "
-            "start, playing the long suit keeps 9 tricks while cashing a winner in another suit "
-            "first leaves fewer.",
+            "From the lead both sides play their double-dummy best cards until declarer's side is "
+            "first on lead; there playing the long suit keeps 9 tricks, while first cashing the "
+            "winners the hand on lead holds in the other suits (every other card double dummy) "
+            "leaves fewer.",
             _long_cards,
-            _start_moment(_in_suit, _master_elsewhere),
+            _first_lead(_in_suit, _master_elsewhere),
+            alternative=_cash_first(lambda s: {s}),
         ),
         Technique(
             "draw-trumps",
             "Drawing trumps",
             "4S by S",
-            "4♠ makes double dummy from West's opening lead; and with South on lead at the "
-            "start, leading a trump keeps 10 tricks while cashing a side-suit winner first "
-            "leaves fewer.",
+            "From the lead both sides play their double-dummy best cards until declarer's side is "
+            "first on lead; there leading a trump keeps 10 tricks, while first cashing the side-"
+            "suit winners the hand on lead holds (every other card double dummy) leaves fewer.",
             _trump_cards,
-            _start_moment(
-                lambda d, s, c: c.suit == Strain.S, lambda d, s, c: _master_elsewhere(d, Strain.S, c)
+            _first_lead(
+                lambda p, s, c: c.suit == Strain.S, lambda p, s, c: _master_elsewhere(p, Strain.S, c)
             ),
             (19, 23),
+            _cash_first(lambda s: {Strain.S}),
         ),
         Technique(
             "ruff-in-dummy",
             "Ruffing losers in dummy",
             "4S by S",
-            "4♠ makes double dummy from West's opening lead; and with South on lead at the "
-            "start, playing the suit dummy is short in keeps 10 tricks while drawing trumps "
-            "first (South leading trumps until the defenders have none, the other cards of those "
-            "tricks by double dummy) leaves fewer.",
+            "From the lead both sides play their double-dummy best cards until declarer's side is "
+            "first on lead; there playing the suit dummy is short in keeps 10 tricks, while drawing"
+            " trumps first (leading trumps until the defenders have none, every other card double "
+            "dummy) leaves fewer.",
             _ruff_cards,
-            _ruff_moment,
+            _first_lead(_in_suit, lambda p, s, c: c.suit == Strain.S),
             (18, 24),
             _draw_trumps_first,
         ),
@@ -346,20 +420,22 @@ TECHNIQUES: dict[str, Technique] = {
             "promotion",
             "Promoting honours",
             "3NT by S",
-            "3NT makes double dummy from West's opening lead; and with South on lead at the "
-            "start, leading the suit of KQ opposite JT (driving out the ace) keeps 9 tricks "
-            "while cashing a winner in another suit first leaves fewer.",
+            "From the lead both sides play their double-dummy best cards until declarer's side is "
+            "first on lead; there leading the suit of KQ opposite JT (driving out the ace) keeps 9 "
+            "tricks, while first cashing the winners the hand on lead holds in the other suits "
+            "(every other card double dummy) leaves fewer.",
             _promotion_cards,
-            _start_moment(_in_suit, _master_elsewhere),
+            _first_lead(_in_suit, _master_elsewhere),
             (21, 24),
+            _cash_first(lambda s: {s}),
         ),
         Technique(
             "hold-up",
             "The hold-up in no trump",
             "3NT by S",
-            "3NT makes double dummy from West's opening lead; and after West leads the king of "
-            "the suit, dummy plays low and East plays by the simple rules, South's low card "
-            "(holding up the ace) keeps 9 tricks while winning with the ace leaves fewer.",
+            "The lead is in the suit of West's KQJ; dummy and East play their double-dummy best "
+            "cards, and South's low card (holding up the ace) keeps 9 tricks, while winning with "
+            "the ace leaves fewer.",
             _holdup_cards,
             _holdup_moment,
         ),
@@ -375,39 +451,99 @@ def _technique(name: str) -> Technique:
     return TECHNIQUES[key]
 
 
-def _best(values, cards) -> int:
-    return max((n for (s, r, n) in values if Card(SUITS[s], Rank(r)) in cards), default=-1)
+def makes(play: Play, need: int) -> bool:
+    """Whether declarer's side ends with ``need`` tricks against best defence from this
+    position (a quick target question to DDS)."""
+    rows, leader, current = play.position
+    cards = tuple((c.suit_index, int(c.rank)) for c in current)
+    won = play.tricks_won[Side.NS]
+    left = 13 - len(play.tricks)
+    ns = _seat(play).side is Side.NS
+    target = need - won if ns else left - (need - won) + 1
+    reached = can_take(rows, int(play.contract.strain), int(leader), cards, target)
+    return reached if ns else not reached
 
 
-def check_deal(name: str, deal: Deal, suit: Strain) -> TechniqueDeal | None:
+def best_leads(play: Play, solver: PositionSolver) -> list[Card]:
+    """West's double-dummy best opening leads, one card for each group of equal cards (the
+    highest: the others are the same lead to double dummy)."""
+    raw = solver.raw(play)
+    best = max(raw.values())
+    hand = play.hand(_seat(play))
+    leads: list[Card] = []
+    for c in hand:  # high cards first: the first of each equal group is its highest
+        if raw.get((c.suit_index, int(c.rank))) != best:
+            continue
+        if leads and leads[-1].suit == c.suit and _touching(play, leads[-1], c):
+            continue
+        leads.append(c)
+    return leads
+
+
+def _touching(play: Play, high: Card, low: Card) -> bool:
+    """Every card between ``low`` and ``high`` is in the same hand as them: equal cards."""
+    hand = set(play.hand(_seat(play)))
+    return all(Card(high.suit, Rank(r)) in hand for r in range(int(low.rank) + 1, int(high.rank)))
+
+
+def check_deal(
+    name: str, deal: Deal, suit: Strain, solver: PositionSolver | None = None, *, leads: str = "robot"
+) -> TechniqueDeal | None:
     """The technique's double-dummy check of ``deal`` (its key suit ``suit``): a TechniqueDeal
-    with the figures if the deal needs the technique, else None."""
+    with the figures if the deal needs the technique, else None. ``leads`` "robot" checks from
+    the expert robot's opening lead (West's double-dummy best lead, the natural card among
+    equally good ones: the lead the learner meets in practice), "all" from every best lead."""
+    if leads not in LEADS:
+        raise BridgeError(f"leads is one of {', '.join(map(repr, LEADS))}, not {leads!r}")
     tech = _technique(name)
     contract = Contract.parse(tech.contract)
     need = contract.tricks_needed
-    trump = contract.strain
-    leader, trick, line, alt = tech.moment(deal, suit)
-    if not line or not alt:
+    solver = solver if solver is not None else PositionSolver()
+    start = Play(deal, contract)
+    if not makes(start, need):  # a quick question to DDS before the whole answer
         return None
-    holdings = np.asarray(deal.holdings)
-    values = solve_position(holdings, trump, leader, [(c.suit_index, int(c.rank)) for c in trick])
-    # the values are the tricks of the side to play (North-South here) from all 13 tricks
-    line_best = _best(values, set(line))
-    if line_best < need:
-        return None
-    alt_best = _best(values, set(alt)) if tech.alternative is None else tech.alternative(deal, suit)
-    if alt_best >= need:
-        return None
-    start = solve_position(holdings, trump, contract.declarer.lho, [])
-    dd = 13 - max(n for _, _, n in start)
-    if dd < need:
-        return None
-    return TechniqueDeal(deal, contract, suit, line_best, alt_best, dd, tech.how)
+    dd = 13 - solver.best(start)  # West's best lead: the defence's most tricks
+    robot = Robot("expert", solver)
+    checks = []
+    for lead in best_leads(start, solver) if leads == "all" else [robot.choose(start)[0]]:
+        play = start.copy()
+        play.play(lead)
+        cards = [lead]
+        moment = tech.moment(play, suit)
+        while moment is None and len(cards) < MAX_CARDS:
+            card, _ = robot.choose(play)
+            play.play(card)
+            cards.append(card)
+            moment = tech.moment(play, suit)
+        if moment is None or moment is NEVER:
+            return None
+        line_cards, alt_cards = moment
+        raw = solver.raw(play)
+        won = solver.won(play, Side.NS)
+        line = won + max((raw.get((c.suit_index, int(c.rank)), -99) for c in line_cards), default=-99)
+        if line < need:
+            return None
+        played: tuple[Card, ...] = ()
+        if tech.alternative is not None:
+            alt, played = tech.alternative(play, suit, solver)
+        else:
+            alt = won + max((raw.get((c.suit_index, int(c.rank)), -99) for c in alt_cards), default=99)
+        if alt >= need:
+            return None
+        checks.append(LeadCheck(lead, tuple(cards), line, alt, played))
+    line = min(c.line for c in checks)
+    alt = max(c.alternative for c in checks)
+    return TechniqueDeal(deal, contract, suit, line, alt, dd, tech.describe("en", leads), tuple(checks))
 
 
-def technique_deals(name: str, seed: int | None = None, *, max_tries: int = 5_000) -> Iterator[TechniqueDeal]:
-    """Endless deals that need technique ``name`` (see ``TECHNIQUES``), from ``seed``."""
+def technique_deals(
+    name: str, seed: int | None = None, *, max_tries: int = 5_000, leads: str = "robot"
+) -> Iterator[TechniqueDeal]:
+    """Endless deals that need technique ``name`` (see ``TECHNIQUES``), from ``seed``, checked
+    from the opening ``leads`` ("robot" or "all": see ``check_deal``)."""
     tech = _technique(name)
+    if leads not in LEADS:
+        raise BridgeError(f"leads is one of {', '.join(map(repr, LEADS))}, not {leads!r}")
     rng = np.random.default_rng(seed)
     lo, hi = tech.hcp
     while True:
@@ -417,7 +553,7 @@ def technique_deals(name: str, seed: int | None = None, *, max_tries: int = 5_00
             hcp = deal.hcp
             if not lo <= hcp[Seat.N] + hcp[Seat.S] <= hi:
                 continue
-            found = check_deal(name, deal, suit)
+            found = check_deal(name, deal, suit, leads=leads)
             if found is not None:
                 yield found
                 break
@@ -428,20 +564,24 @@ def technique_deals(name: str, seed: int | None = None, *, max_tries: int = 5_00
             )
 
 
-def technique_set(name: str, n: int = 16, seed: int | None = None, *, first_board: int = 1) -> Lesson:
+def technique_set(
+    name: str, n: int = 16, seed: int | None = None, *, first_board: int = 1, leads: str = "robot"
+) -> Lesson:
     """``n`` deals of technique ``name`` as a Lesson (PBN and handouts), South declaring, each
-    board's note saying how the deal was checked and the double-dummy figures."""
+    board's note saying how the deal was checked (from the opening ``leads``, "robot" or "all")
+    and the double-dummy figures."""
     tech = _technique(name)
     if not isinstance(n, int) or n < 1:
         raise BridgeError(f"the number of deals is a whole number from 1, not {n!r}")
     boards = []
-    stream = technique_deals(name, seed)
+    stream = technique_deals(name, seed, leads=leads)
     for k in range(n):
         td = next(stream)
+        leads = ", ".join(f"{c.lead.suit.symbol}{c.lead.rank.char}" for c in td.checks)
         note = (
-            f"{tech.title}: {td.suit.full_name}. Checked by double dummy: {tech.how} "
-            f"(line {td.line} tricks, alternative {td.alternative}; {td.dd} tricks from the "
-            f"opening lead.)"
+            f"{tech.title}: {td.suit.full_name}. Checked by double dummy: {td.how} "
+            f"(West's best leads: {leads}; {td.dd} tricks from them; the line keeps {td.line} "
+            f"tricks, the alternative {td.alternative}.)"
         )
         boards.append(
             DealRecord.from_board(

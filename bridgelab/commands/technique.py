@@ -17,8 +17,15 @@ def register(sub) -> None:
         "alternative, double dummy. Each board's note says how it was checked.",
     )
     p.add_argument("name", choices=sorted(TECHNIQUES), help="the technique")
-    p.add_argument("-n", "--boards", type=int, default=16, help="number of boards (default 16)")
+    p.add_argument("-n", "--boards", "--count", type=int, default=16, help="number of boards (default 16)")
     p.add_argument("--seed", type=int, default=None, help="seed: the same seed deals the same boards")
+    p.add_argument(
+        "--leads",
+        choices=("robot", "all"),
+        default="robot",
+        help="check each deal from the expert robot's opening lead (default), or from every "
+        "opening lead that is best double dummy (stricter, slower)",
+    )
     p.add_argument("--first-board", type=int, default=1, help="number of the first board (default 1)")
     p.add_argument("--pbn", metavar="FILE", help="write the boards to this PBN file")
     p.add_argument("--html", metavar="FILE", help="write a printable handout, four boards to a page")
@@ -29,7 +36,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..coach.techniques import TECHNIQUES, technique_set
 
-    lesson = technique_set(args.name, args.boards, args.seed, first_board=args.first_board)
+    lesson = technique_set(args.name, args.boards, args.seed, first_board=args.first_board, leads=args.leads)
     wrote = []
     if args.pbn:
         wrote.append(lesson.save_pbn(args.pbn))
@@ -42,5 +49,5 @@ def run(args) -> int:
     else:
         for path in wrote:
             print(f"wrote {path} ({len(lesson)} boards)")
-        print(f"checked by double dummy: {TECHNIQUES[args.name].how}")
+        print(f"checked by double dummy: {TECHNIQUES[args.name].describe('en', args.leads)}")
     return 0

@@ -18,6 +18,7 @@ and rank bit ``b`` (two 0 ... ace 12) are bit ``13 * (3 - s) + b``, so the holdi
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 
@@ -73,7 +74,7 @@ def _cache_fallback() -> bool:
     return folder is not None
 
 
-def _njit(fn, **kw):
+def _njit(fn: Any, **kw: Any) -> Any:
     """numba.njit with the on-disk cache where one can be written (see ``_cache_fallback``)."""
     global CACHE
     if CACHE != "none":
@@ -424,7 +425,7 @@ def seat_shape_code(holdings, seat, length, out):
 
 
 @_jit
-def holding_counts(holdings, out):
+def holding_counts(holdings: np.ndarray, out: np.ndarray) -> None:
     """out[seat, suit, h] += how many deals give ``seat`` the holding h in ``suit`` (one pass
     over the deals for all sixteen tables)."""
     for d in range(holdings.shape[0]):

@@ -29,6 +29,7 @@ import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -37,7 +38,7 @@ from ..model.cards import Seat
 from ..model.errors import ConstraintError
 from ..model.hand import holding_to_text
 from .dealer import DealBatch, _child, _Plan, _Stream, seed_sequence
-from .dealerlang import Count, Program, parse_script
+from .dealerlang import Action, Count, Program, parse_script
 from .tree import BatchEnv, Constraint, _kernels, _truth
 
 __all__ = ["run_script", "ScriptResult", "DEFAULT_GENERATE", "DEFAULT_PRODUCE_PRINT"]
@@ -226,9 +227,9 @@ def run_script(
 
     # averages and frequencies only: each chunk's sums are worked out beside its dealing
     by_chunk = all(a.kind in _REDUCIBLE for a in actions)
-    totals: list | None = None
+    totals: "list[Any] | None" = None
 
-    def one(i: int, size: int):
+    def one(i: int, size: int) -> "tuple[np.ndarray, np.ndarray | None, np.ndarray, list[Any] | None]":
         buf = np.empty((size, 4, 4), dtype=np.uint16)
         plan.proposal.fill(_Stream(_child(ss, i)), buf)
         if swapping:
@@ -327,20 +328,22 @@ def _held(env: BatchEnv, seat: int, suit: int) -> np.ndarray:
     counted in one pass, kept for reuse)."""
     if "held" not in env._cache:
         counts = np.zeros((4, 4, _ev.NHOLDINGS), dtype=np.int64)
-        _kernels().holding_counts(np.ascontiguousarray(env.h), counts)
+        compiled: Any = _kernels()  # loaded when first needed (numba is slow to import)
+        compiled.holding_counts(np.ascontiguousarray(env.h), counts)
         env._cache["held"] = counts
-    return env._cache["held"][seat, suit]
+    held: np.ndarray = env._cache["held"][seat, suit]
+    return held
 
 
 _REDUCIBLE = ("average", "frequency", "frequency2d")
 
 
-def _reduce(actions, h: np.ndarray) -> list:
+def _reduce(actions: "list[Action]", h: np.ndarray) -> "list[Any]":
     """Each action's sums over the deals ``h`` (an average's total, a frequency's counts),
     which add up over chunks of deals: worked out beside the dealing, chunk by chunk."""
     env = BatchEnv(h)
     n = len(h)
-    out = []
+    out: "list[Any]" = []
     for a in actions:
         if a.kind == "average":
             out.append(_average_total(a, env, n))
@@ -606,7 +609,7 @@ def _print_pages(h: np.ndarray, seats) -> bytes:
     return b"".join(out)
 
 
-def _average_total(a, env: BatchEnv, n: int) -> int:
+def _average_total(a: Action, env: BatchEnv, n: int) -> int:
     """The sum of an average's expression over the deals."""
     node = a.exprs[0]
     if isinstance(node, Count) and n:  # a sum of table values: from the holdings' counts
@@ -615,7 +618,7 @@ def _average_total(a, env: BatchEnv, n: int) -> int:
     return int(_values(node, env, n, cast=False).sum(dtype=np.int64))
 
 
-def _freq1_counts(a, env: BatchEnv, n: int) -> np.ndarray:
+def _freq1_counts(a: Action, env: BatchEnv, n: int) -> np.ndarray:
     """A one-expression frequency's counts: Low, each value from lo to hi, High."""
     lo, hi = a.bounds
     node = a.exprs[0]
@@ -666,7 +669,7 @@ def _freq1_text(result: ScriptResult, a, full: np.ndarray) -> str:
     return "".join(out)
 
 
-def _freq2_counts(a, v1: np.ndarray, v2: np.ndarray) -> np.ndarray:
+def _freq2_counts(a: Action, v1: np.ndarray, v2: np.ndarray) -> np.ndarray:
     """A two-expression frequency's table of counts, Low and High rows and columns included."""
     lo1, hi1, lo2, hi2 = a.bounds
     r = np.where(v1 > hi1, hi1 - lo1 + 2, np.maximum(v1 - lo1 + 1, 0))

@@ -37,6 +37,7 @@ from ..rules.auction import Auction
 from ..rules.play import Play
 from .record import (
     _CODES,
+    _STEP,
     DealRecord,
     _decode,
     _FastAuction,
@@ -60,6 +61,7 @@ _LIN_CALLS = {"P": PASS, "D": DOUBLE, "R": REDOUBLE, "p": PASS, "d": DOUBLE, "r"
 _HEADER_KEYS = {"pn", "qx", "ah", "rh", "st", "sv", "bn"}
 _RS_RE = re.compile(r"^\s*([1-7])([CDHSN])([NESW])(X{0,2})\s*(=|[+-][0-9]{1,2})?\s*$", re.I)
 _SUIT_TEXT = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+_CODE_SET = frozenset(_CODES)
 
 
 @dataclass
@@ -78,6 +80,8 @@ class _LinSource:
 
 def _unescape(text: str) -> str:
     """LIN writes suits in text as !s !h !d !c."""
+    if "!" not in text:
+        return text
     return re.sub(r"!([shdc])", lambda m: _SUIT_TEXT[m.group(1).lower()], text, flags=re.I)
 
 
@@ -87,9 +91,29 @@ def _escape(text: str) -> str:
     return text.replace("|", "/").replace("\n", " ")
 
 
-def _hand(text: str, where: str, line: int, problem: _Problems):
+_LIN_HAND_RE = re.compile(r"S([2-9TJQKA]*)H([2-9TJQKA]*)D([2-9TJQKA]*)C([2-9TJQKA]*)")
+_RANK_BIT = {ch: 1 << k for k, ch in enumerate("23456789TJQKA")}
+_LIN_SUITS: dict[str, int] = {}  # suit texts seen before (ranks in any order, each once)
+
+
+def _hand(text: str, seat: Seat, line: int, problem: _Problems):
     """Four holdings from a LIN hand ('SAKQ2HKJ4DA93CT52', any order of ranks), or None for
     a hand not given."""
+    m = _LIN_HAND_RE.fullmatch(text)  # as BBO writes it: the suits in order, ranks in capitals
+    if m is not None:
+        rows = []
+        for part in m.groups():
+            h = _LIN_SUITS.get(part)
+            if h is None:
+                h = sum(map(_RANK_BIT.__getitem__, part))
+                if h.bit_count() != len(part):
+                    break  # a rank twice: the reading below says so
+                if len(_LIN_SUITS) < 65536:
+                    _LIN_SUITS[part] = h
+            rows.append(h)
+        else:
+            return tuple(rows)
+    where = seat.full_name + "'s"
     raw = text.strip().upper()
     if not raw:
         return None
@@ -134,6 +158,52 @@ def _call(word: str) -> Call:
     return c
 
 
+class _Pairs:
+    """The key|value| pairs of a LIN text: the keys as written and the values; where a pair
+    starts and its line are worked out when asked for (a board's start, a problem)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.fields = text.split("|")
+        n = len(self.fields) - 1
+        self.keys = self.fields[0:n:2]
+        self.values = self.fields[1 : n + 1 : 2]
+        self._at = (0, 0)  # a field's index and its offset, where the last question left off
+        self._breaks: list[int] | None = None
+
+    def offset(self, i: int) -> int:
+        """Where pair ``i``'s key starts (after any white space before it)."""
+        j = 2 * i
+        k, off = self._at  # (the questions come in order, or nearly: a step from the last)
+        if j >= k:
+            off += sum(map(len, self.fields[k:j])) + (j - k)
+        else:
+            off -= sum(map(len, self.fields[j:k])) + (k - j)
+        self._at = (j, off)
+        key = self.fields[j]
+        bare = key.strip()
+        return off + key.find(bare[:1]) if bare else off
+
+    def line(self, i: int) -> int:
+        """The line of pair ``i``'s key."""
+        if self._breaks is None:
+            self._breaks = [m.start() for m in re.finditer("\n", self.text)]
+        return bisect_right(self._breaks, self.offset(i)) + 1
+
+
+_KEYS: dict[str, str] = {}
+
+
+def _key(raw: str) -> str:
+    """A key as the reader compares it: without white space, in lower case."""
+    key = _KEYS.get(raw)
+    if key is None:
+        key = raw.strip().lower()
+        if len(_KEYS) < 4096:
+            _KEYS[raw] = key
+    return key
+
+
 class _Board:
     """A board being read: what the file has said of it so far."""
 
@@ -148,7 +218,7 @@ class _Board:
         self.players: dict[str, str] = {}
         self.calls: list[Call] = []
         self.alerts: dict[int, str] = {}
-        self.cards: list[tuple[str, int]] = []
+        self.cards: list[int] = []  # the pc| pairs (indexes in _Pairs)
         self.claim: int | None = None
         self.notes: list[str] = []
         self.title: str | None = None
@@ -174,19 +244,13 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
     problem = _Problems(source, strict)
     bar = _progress(len(text), source, progress)
 
-    # key|value| pairs with their offsets and lines
-    pairs: list[tuple[str, str, int, int]] = []  # key, value, offset of the key, line
-    breaks = [m.start() for m in re.finditer("\n", text)]
-    pos = 0
-    fields = text.split("|")
-    for k in range(0, len(fields) - 1, 2):
-        key, value = fields[k], fields[k + 1]
-        bare = key.strip()
-        start = pos + key.find(bare[:1]) if bare else pos
-        pairs.append((bare.lower(), value, start, bisect_right(breaks, start) + 1))
-        pos += len(key) + len(value) + 2
-
-    first_md = next((i for i, p in enumerate(pairs) if p[0] == "md"), None)
+    pairs = _Pairs(text)
+    keys, values = pairs.keys, pairs.values
+    first_md = None
+    for i, raw in enumerate(keys):
+        if _key(raw) == "md":
+            first_md = i
+            break
     if first_md is None:
         if strict or not text.strip():
             raise problem.err(1, "no board found: a LIN board gives its cards with md|...|")
@@ -194,18 +258,19 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
         return []
     # which keys open a board (come before its md|) in this file
     start_of_first = first_md
-    while start_of_first > 0 and pairs[start_of_first - 1][0] in _HEADER_KEYS:
+    while start_of_first > 0 and _key(keys[start_of_first - 1]) in _HEADER_KEYS:
         start_of_first -= 1
-    forward = {p[0] for p in pairs[start_of_first:first_md]}
+    forward = {_key(k) for k in keys[start_of_first:first_md]}
     match_players: list[str] = []
     match: list[str] = []
     results: list[str] = []
     boards: list[_Board] = []
-    pending: list[tuple[str, str, int]] = []
+    pending: list[tuple[str, str, int]] = []  # key, value, its pair's index
     pending_start: int | None = None
     cur: _Board | None = None
+    cards: list[int] = []  # the current board's pc| pairs
 
-    def apply(b: _Board, key: str, value: str, kline: int) -> None:
+    def apply(b: _Board, key: str, value: str, idx: int) -> None:
         nonlocal match_players
         if key == "pn":
             names = [x.strip() for x in value.split(",")]
@@ -219,7 +284,11 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
                 b.room = {"o": "Open", "c": "Closed"}.get((m.group(1) or "").lower())
                 b.board = int(m.group(2))
             elif value.strip():
-                problem(kline, f"qx|{value[:40]}| is not a room and board, as o12 or c12", "it is left out")
+                problem(
+                    pairs.line(idx),
+                    f"qx|{value[:40]}| is not a room and board, as o12 or c12",
+                    "it is left out",
+                )
         elif key == "ah":
             b.title = value
             m = re.search(r"(?<![0-9])[0-9]{1,9}(?![0-9])", value, re.ASCII)
@@ -229,26 +298,32 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
             v = value.strip().lower()
             if v not in _LIN_VUL:
                 problem(
-                    kline,
+                    pairs.line(idx),
                     f"sv|{value[:20]}| is not a vulnerability: o (none), n, e or b (both)",
                     "the vulnerability is left out",
                 )
             else:
                 b.vul = Vulnerability.parse(_LIN_VUL[v])
 
-    for idx, (key, value, off, kline) in enumerate(pairs):
-        if key == "pc" and cur is not None:  # most of a played board's records
-            cur.cards.append((value, kline))
+    for idx, raw in enumerate(keys):
+        if raw == "pc":  # most of a played board's records
+            if cur is not None:
+                cards.append(idx)
             continue
-        if key == "pg":
+        if raw == "pg":
             continue
+        key = _key(raw)
+        value = values[idx]
         if key == "md":
+            off = pairs.offset(idx)
+            kline = pairs.line(idx)
             start = pending_start if pending_start is not None else off
-            cur = _Board(start, pairs[idx][3] if pending_start is None else pending[0][2])
+            cur = _Board(start, kline if pending_start is None else pairs.line(pending[0][2]))
+            cards = cur.cards
             problem.game = len(boards) + 1
             boards.append(cur)
-            for k2, v2, l2 in pending:
-                apply(cur, k2, v2, l2)
+            for k2, v2, i2 in pending:
+                apply(cur, k2, v2, i2)
             pending, pending_start = [], None
             v = value.strip()
             if v[:1] in _LIN_SEAT:
@@ -264,7 +339,7 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
             hands = v.split(",")
             rows: list = [None] * 4
             for seat, h in zip((Seat.S, Seat.W, Seat.N, Seat.E), hands):
-                rows[seat] = _hand(h, seat.full_name + "'s", kline, problem)
+                rows[seat] = _hand(h, seat, kline, problem)
             if all(r is None for r in rows):
                 problem(kline, "md| gives no cards", "the deal is left out")
                 cur.rows = None
@@ -273,8 +348,12 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
                 if given < 3 and strict:
                     raise problem.err(kline, "md| gives fewer than three hands")
                 cur.rows = rows
-            if bar is not None:
-                bar.update(off - bar.n)
+            continue
+        if key == "pc":  # written otherwise ('PC', ' pc')
+            if cur is not None:
+                cards.append(idx)
+            continue
+        if key == "pg":
             continue
         if key == "vg":
             match = [x.strip() for x in value.split(",")]
@@ -287,20 +366,22 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
             continue
         if key in _HEADER_KEYS and (key == "qx" or pending or key in forward):
             if pending_start is None:
-                pending_start = off
-            pending.append((key, value, kline))
+                pending_start = pairs.offset(idx)
+            pending.append((key, value, idx))
             continue
         if cur is None:
             continue  # headers of a match before its first board
         if key in _HEADER_KEYS:
-            apply(cur, key, value, kline)
+            apply(cur, key, value, idx)
         elif key == "mb":
             for word in value.split("-") if len(value) > 2 and "-" in value else [value]:
                 alert = word.endswith("!")
                 try:
                     call = _call(word.rstrip("!"))
                 except ParseError:
-                    problem(kline, f"mb|{value[:20]}|: {word[:20]!r} is not a call", "it is left out")
+                    problem(
+                        pairs.line(idx), f"mb|{value[:20]}|: {word[:20]!r} is not a call", "it is left out"
+                    )
                     continue
                 cur.calls.append(call)
                 if alert:
@@ -308,12 +389,14 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
         elif key == "an":
             if cur.calls:
                 cur.alerts[len(cur.calls) - 1] = _unescape(value).strip()
-        elif key == "pc":
-            cur.cards.append((value, kline))
         elif key == "mc":
             n = _small_int(value)
             if n is None or n > 13:
-                problem(kline, f"mc|{value[:20]}| is not a claim of 0 to 13 tricks", "the claim is left out")
+                problem(
+                    pairs.line(idx),
+                    f"mc|{value[:20]}| is not a claim of 0 to 13 tricks",
+                    "the claim is left out",
+                )
             else:
                 cur.claim = n
         elif key == "nt":
@@ -326,7 +409,9 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
     for k, b in enumerate(boards):
         problem.game = k + 1
         problem.board = None if b.board is None else str(b.board)
-        rec = _record(b, problem, strict)
+        if bar is not None and b.start - bar.n > _STEP:  # (most of the time goes into the records)
+            bar.update(b.start - bar.n)
+        rec = _record(b, problem, strict, pairs)
         if rec is None:
             continue
         players = b.players
@@ -379,7 +464,7 @@ def _loads_lin(data, source: str, strict: bool, progress: bool | None) -> list[D
     return out
 
 
-def _record(b: _Board, problem: _Problems, strict: bool) -> DealRecord | None:
+def _record(b: _Board, problem: _Problems, strict: bool, pairs: "_Pairs") -> DealRecord | None:
     """The record of a board read from LIN: its deal, auction, contract, play and result."""
     deal, known = None, None
     if b.rows is not None:
@@ -431,34 +516,41 @@ def _record(b: _Board, problem: _Problems, strict: bool) -> DealRecord | None:
                 rec.contract = auction.contract
                 rec.passed_out = not auction.contract  # PASSED_OUT
     if b.cards:
-        _play(rec, b, problem)
+        _play(rec, b, problem, pairs)
     if b.claim is not None and rec.contract is not None:
         rec.result = b.claim
     return rec
 
 
-def _play(rec: DealRecord, b: _Board, problem: _Problems) -> None:
+def _play(rec: DealRecord, b: _Board, problem: _Problems, pairs: "_Pairs") -> None:
     """The cards played: the Play section, and the result when all thirteen tricks are there.
     A card the player does not hold ends what is kept; a revoke is kept (it happened) and
     reported."""
-    if rec.deal is None or rec.contract is None:
+    if rec.deal is None or not rec.contract:  # (a passed-out board's contract is PASSED_OUT)
         problem(
-            b.cards[0][1],
+            pairs.line(b.cards[0]),
             "cards are played (pc|) but the deal or the contract is not known",
             "the play is left out",
         )
         return
-    cards: list[str] = []
-    for text, line in b.cards:
-        code = text.strip().upper()
-        if code not in _CODES:
-            try:
-                c = Card.parse(code)
-                code = f"{c.suit.name}{c.rank.char}"
-            except ParseError:
-                problem(line, f"pc|{text[:10]}| is not a card", "the play is kept up to the card before it")
-                break
-        cards.append(code)
+    texts = [pairs.values[i] for i in b.cards]
+    cards: list[str] = texts
+    if not _CODE_SET.issuperset(texts):  # not all written as 'SA': read each
+        cards = []
+        for i, text in zip(b.cards, texts):
+            code = text.strip().upper()
+            if code not in _CODES:
+                try:
+                    c = Card.parse(code)
+                    code = f"{c.suit.name}{c.rank.char}"
+                except ParseError:
+                    problem(
+                        pairs.line(i),
+                        f"pc|{text[:10]}| is not a card",
+                        "the play is kept up to the card before it",
+                    )
+                    break
+            cards.append(code)
     rows = [rec.deal[s].holdings for s in SEATS]
     won, section, bad, revokes = _replay(rows, rec.contract, cards)
     if bad is not None:
@@ -468,14 +560,14 @@ def _play(rec: DealRecord, b: _Board, problem: _Problems) -> None:
         except BridgeError as e:
             reason = str(e)
         problem(
-            b.cards[bad][1],
-            f"pc|{b.cards[bad][0][:10]}| (card {bad + 1}): {reason}",
+            pairs.line(b.cards[bad]),
+            f"pc|{texts[bad][:10]}| (card {bad + 1}): {reason}",
             "the play is kept up to the card before it",
         )
     for i in revokes:
         problem(
-            b.cards[i][1],
-            f"pc|{b.cards[i][0][:10]}| (card {i + 1}) is a revoke: the player held a card of the suit led",
+            pairs.line(b.cards[i]),
+            f"pc|{texts[i][:10]}| (card {i + 1}) is a revoke: the player held a card of the suit led",
             "the play is kept as played",
         )
     rec.sections["Play"] = section

@@ -30,17 +30,22 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import IO
+from operator import itemgetter
+from typing import IO, Any, cast
+
+import numpy as np
 
 from ..model.cards import SEATS, Seat, Strain
 from ..model.contract import PASS, Call, Contract
-from ..model.deal import Board, Vulnerability
+from ..model.deal import Board, Deal, Vulnerability
 from ..model.errors import BridgeError, ParseError, PBNError, PBNWarning
 from ..rules.auction import Auction
 from .lin import dump_lin, dumps_lin, load_lin, loads_lin
 from .pbnwrite import _DD_SEATS, _DD_STRAINS, MANDATORY_TAGS, _game_lines, _pbn_escape, _unescape_suits
 from .record import (
+    _STEP,
     DealRecord,
+    _checked_deal,
     _decode,
     _fast_holdings,
     _FastAuction,
@@ -148,7 +153,6 @@ class _RawGame:
     sections: list[list] = field(default_factory=list)
     stray: list[tuple[str, int]] = field(default_factory=list)
     broken: bool = False
-    fast: bool = False  # read quickly, without line numbers for its tags
 
     @property
     def empty(self) -> bool:
@@ -383,20 +387,16 @@ class _Scanner:
 
 
 _SEPARATOR_RE = re.compile(r"\n(?:[ \t\f\v]*\n)+")
-_SIMPLE_GAME_RE = re.compile(
-    r'(?:\[[A-Za-z0-9_]+ "(?:[^"\\\n]|\\[^"\\\n])*"\][ \t]*\n|%[^\n]*\n'
-    r'|[^\[\]{};"%\s][^\[\]{};"\n]*\n)*'
-)
-_TAG_DATA_RE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\n]*)"\][ \t]*\n((?:[^\[\n][^\n]*\n)*)')
+_LEAD_RE = re.compile(r"(?:%[^\n]*\n)*")
 
 
-def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame]:
+def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame | tuple[int, int, int]]:
     """The games of a PBN text in order (a game ends at an empty line).
 
     A file without braces cannot have a comment over several lines, so its games are the
-    runs of lines between empty lines; a game of whole tag lines and lines of data (most games
-    of big machine-written files) is then read at once, without line numbers (``fast``: its
-    record is made again from a slow read if anything in it is to be reported)."""
+    runs of lines between empty lines. A run that starts with a tag (after any % lines) is
+    given as (start, stop, line) for ``_Reader.quick`` to try first; the scanner reads it if
+    it is not simple. Other runs, and files with braces, are read by the scanner."""
     if "{" in text:
         yield from _Scanner(text, problems).run()
         return
@@ -405,31 +405,215 @@ def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame]:
     bounds.append((len(text.rstrip("\n")), len(text)))
     for stop, after in bounds:
         if stop > start:
-            chunk = text[start:stop] + "\n"
-            if chunk[0] == "[" and _SIMPLE_GAME_RE.fullmatch(chunk):
-                game = _RawGame(line, start, stop, fast=True)
-                section: list | None = None
-                fake = -(10**9)
-                for name, val, data in _TAG_DATA_RE.findall(chunk):
-                    if name == "Note" and section is not None and section[0] in ("Auction", "Play"):
-                        section[4].append((val, 0))
-                        continue
-                    game.tags.append((name, val, 0))
-                    section = [name, val, 0, [], []]
-                    game.sections.append(section)
-                    if data:  # each line its own number (made up: a problem means a slow read)
-                        into = section[3] if _takes_data(name, val) else game.stray
-                        for row in data.splitlines():
-                            if row[:1] == "%":
-                                game.pieces.append((name, row))
-                                continue
-                            fake += 1
-                            into.extend((t, fake) for t in row.split())
-                yield game
+            c = text[start]
+            if c == "[" or (c == "%" and text[_LEAD_RE.match(text, start, stop).end() : stop][:1] == "["):
+                yield start, stop, line
             else:
-                yield from _Scanner(chunk[:-1], problems, line, start).run()
+                yield from _Scanner(text[start:stop], problems, line, start).run()
         line += text.count("\n", start, after)
         start = after
+
+
+# ==================================================================== the quick reader ===
+# Most games of big files are written by programs: whole tag lines ([Name "value"], one
+# space, no escapes), lines of data after the auction, the play and the tables, % lines, and
+# no comments. ``_Reader.quick`` reads such a game with one regular expression and tables of
+# the common forms (deals, calls, contracts, seats); on anything else, or anything to report,
+# it gives up, and the scanner and ``_Reader.record`` read the game with its line numbers.
+# tests/test_pbn_quick.py checks that both give the same records on every file of tests/data.
+
+_QUICK = True  # tests turn the quick reader off to compare it with the full one
+_QUICK_RE = re.compile(  # a whole tag line (no escapes but '\\2R'), then any lines of data
+    r'(\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\[^"\\\n][^"\\\n]*)*)"\][ \t]*\n'
+    r'((?:[^\[\]{};"%\s][^\[\]{};"\n]*\n|%[^\n]*\n)*))'
+)
+_NOTE_RE = re.compile(r"\s*([0-9]{1,4})\s*:(.*)$", re.S)
+_LOOSE_NOTE_RE = re.compile(r"^\s*\d+\s*:")
+_DEAL_FIRST = {"N:": 0, "E:": 1, "S:": 2, "W:": 3}
+_RANKS_DOWN = "AKQJT98765432"
+# the suit texts as programs write them (ranks from the ace down, T for ten): their holdings
+_CANON = {"".join(r for i, r in enumerate(_RANKS_DOWN) if h >> (12 - i) & 1): h for h in range(8192)}
+_TRICK_TEXTS = {str(n): n for n in range(14)}
+
+
+def _quick_deal(value: str) -> Deal | None:
+    """The Deal of a deal text as programs write it ('N:AKQ2.KJ4.A93.T52 J98.AQ7.KQ2.AK43 ...':
+    four hands of 13 cards, single spaces, ranks from the ace down), or None for any other
+    text (the full reader then reads it, and says what is wrong)."""
+    first = _DEAL_FIRST.get(value[:2])
+    if first is None:
+        return None
+    hands = value[2:].split(" ")
+    if len(hands) != 4:
+        return None
+    a, b, c, d = hands
+    if not (len(a) == len(b) == len(c) == len(d) == 16):
+        return None  # 13 ranks and three dots (checked next): 13 cards
+    if a.count(".") != 3 or b.count(".") != 3 or c.count(".") != 3 or d.count(".") != 3:
+        return None
+    get = _CANON.get
+    p = [get(x, -1) for x in f"{a}.{b}.{c}.{d}".split(".")]
+    if -1 in p:
+        return None
+    full = 0x1FFF  # every card of each suit held: with 13 cards a hand, 52 different cards
+    if not (
+        p[0] | p[4] | p[8] | p[12] == full
+        and p[1] | p[5] | p[9] | p[13] == full
+        and p[2] | p[6] | p[10] | p[14] == full
+        and p[3] | p[7] | p[11] | p[15] == full
+    ):
+        return None
+    rows = [p[0:4], p[4:8], p[8:12], p[12:16]]
+    if first:
+        rows = rows[-first:] + rows[:-first]  # hand k belongs to seat first + k
+    return _checked_deal(rows)
+
+
+_NOTE_REF_RE = re.compile(r"=[0-9]{1,4}=", re.ASCII)
+_MANDATORY = frozenset(MANDATORY_TAGS)
+
+
+def _quick_optimum(value: str, lines: list[str]) -> tuple[tuple[int, ...], ...] | None:
+    """dd_from_table for rows of plain tokens (N NT 6): the table, None if it is not complete
+    or not of this kind; _Retry for anything the full reader reports."""
+    cols = [c.split("\\")[0].lstrip("+-") for c in value.split(";")]
+    if cols[:3] != ["Declarer", "Denomination", "Result"]:
+        return None
+    toks = " ".join(lines).split()
+    n = len(cols)
+    if len(toks) % n:
+        raise _Retry
+    table: list[list[Any]] = [[None] * 5 for _ in range(4)]
+    for k in range(0, len(toks), n):
+        seat = _SEATS.get(toks[k])
+        strain = _STRAIN_WORDS.get(toks[k + 1])
+        tricks = _TRICK_TEXTS.get(toks[k + 2])
+        if seat is None or strain is None or tricks is None:
+            raise _Retry
+        table[seat][strain] = tricks
+    if any(x is None for r in table for x in r):
+        return None
+    return tuple(tuple(r) for r in table)
+
+
+_FULL = itemgetter(0)
+_NAME_VALUE = itemgetter(1, 2)
+
+
+def _gather(
+    chunk: str, lead: int
+) -> tuple[dict[str, str], dict[str, list[Any]], list[str], list[tuple[str, str]]] | None:
+    """The tags of a simple game (chunk[lead:], see _QUICK_RE) as (tag values, sections as
+    {tag: [value, lines of data, notes]} in order, notes not about the auction or the play,
+    % lines); None if the game is not simple or has a tag twice or text outside any tag."""
+    items = _QUICK_RE.findall(chunk, lead)
+    if lead + sum(map(len, map(_FULL, items))) != len(chunk):
+        return None  # not simple: comments, escapes, broken tags, ...
+    values = dict(map(_NAME_VALUE, items))
+    sect: dict[str, list[Any]] = {}
+    loose: list[str] = []
+    pieces: list[tuple[str, str]] = []
+    if len(values) == len(items) and "Note" not in values and "Play" not in values:
+        for _, name, val, rows in [t for t in items if t[3]]:  # the tags followed by data
+            lines = rows.splitlines()
+            if "%" in rows:
+                pieces.extend((name, r) for r in lines if r[0] == "%")
+                lines = [r for r in lines if r[0] != "%"]
+            if lines and not _takes_data(name, val):
+                return None  # text outside any tag
+            sect[name] = [val, lines, []]
+        for name in ("Auction", "Play"):
+            if name in values and name not in sect:
+                sect[name] = [values[name], [], []]
+        return values, sect, loose, pieces
+    values = {}  # [Note] tags belong to the auction or the play before them: in order
+    cur = ""
+    for _, name, val, rows in items:
+        if name == "Note":
+            if rows:
+                return None
+            if cur == "Auction" or cur == "Play":
+                sect[cur][2].append(val)
+            else:
+                loose.append(val)
+                cur = "Note"
+            continue
+        if name in values:
+            return None  # a tag given twice
+        values[name] = val
+        cur = name
+        if rows:
+            lines = rows.splitlines()
+            if "%" in rows:
+                pieces.extend((name, r) for r in lines if r[0] == "%")
+                lines = [r for r in lines if r[0] != "%"]
+            if lines and not _takes_data(name, val):
+                return None
+            sect[name] = [val, lines, []]
+        elif name == "Auction" or name == "Play":
+            sect[name] = [val, [], []]
+    return values, sect, loose, pieces
+
+
+_DEAL_TAG_RE = re.compile(
+    r'\[Deal "([NESW]:[2-9TJQKA.]{16} [2-9TJQKA.]{16} [2-9TJQKA.]{16} [2-9TJQKA.]{16})"\]'
+)
+_RANK_BITS = np.full(256, -1, dtype=np.int8)
+_RANK_BITS[[ord(r) for r in "23456789TJQKA"]] = np.arange(13)
+_FIRST_SEAT = np.zeros(256, dtype=np.intp)
+_FIRST_SEAT[[ord(s) for s in "NESW"]] = np.arange(4)
+_HAND_COLUMNS = np.array([2 + 17 * k + j for k in range(4) for j in range(16)])
+
+
+def _canonical_deals(text: str) -> tuple[dict[str, int], np.ndarray]:
+    """The deals of all the [Deal "..."] tags of a text that are written as programs write
+    them ('N:' and four hands of 13 cards, ranks from the ace down, one space between): each
+    deal text with its row in an array of holdings (seats N E S W by suits S H D C), checked
+    at once with numpy to be 52 different cards, 13 to a hand. A deal text not here is read
+    by ``_quick_deal`` or the full reader (which say what is wrong with it)."""
+    found = _DEAL_TAG_RE.findall(text)
+    n = len(found)
+    if not n:
+        return {}, np.zeros((0, 4, 4), dtype=np.uint16)
+    chars = np.frombuffer("".join(found).encode("ascii"), dtype=np.uint8).reshape(n, 69)
+    hands = chars[:, _HAND_COLUMNS].reshape(n, 4, 16)  # (deal, hand, 13 ranks and 3 dots)
+    dot = hands == ord(".")
+    rank = _RANK_BITS[hands]
+    ok = (dot.sum(axis=2) == 3).all(axis=1)
+    ranks_follow = ~dot[:, :, :-1] & ~dot[:, :, 1:]
+    ok &= ~(ranks_follow & (rank[:, :, :-1] <= rank[:, :, 1:])).any(axis=(1, 2))  # A K Q ... down
+    bits = np.where(dot, 0, np.left_shift(1, rank.astype(np.int32)))
+    suit = np.cumsum(dot, axis=2)  # the dots before a rank: its suit
+    held = np.stack([(bits * (suit == s)).sum(axis=2) for s in range(4)], axis=2)
+    # each suit's 13 cards, each in one hand (with 13 cards a hand: 52 different cards)
+    ok &= ((held.sum(axis=1) == 0x1FFF) & (np.bitwise_or.reduce(held, axis=1) == 0x1FFF)).all(axis=1)
+    seats = (_FIRST_SEAT[chars[:, 0]][:, None] + np.arange(4)) % 4  # hand k: seat first + k
+    rows = np.empty((n, 4, 4), dtype=np.uint16)
+    rows[np.arange(n)[:, None], seats] = held
+    keep = np.flatnonzero(ok)
+    rows = rows[keep]
+    rows.setflags(write=False)
+    return dict(zip([found[i] for i in keep.tolist()], range(len(keep)))), rows
+
+
+_DD_RE = re.compile(r"[0-9a-dA-D]{20}")
+_HEX = {c: int(c, 16) for c in "0123456789abcdABCD"}
+# DoubleDummyTricks gives declarers N S E W, strains NT S H D C: a row of dd for each seat
+_DD_ROWS = tuple(
+    itemgetter(*(_DD_SEATS.index(seat) * 5 + _DD_STRAINS.index(strain) for strain in Strain))
+    for seat in SEATS
+)
+
+
+_WITH_DECLARER: dict[tuple[Contract, Seat], Contract] = {}
+
+
+def _with_declarer(contract: Contract, declarer: Seat) -> Contract:
+    key = (contract, declarer)
+    c = _WITH_DECLARER.get(key)
+    if c is None:
+        c = _WITH_DECLARER[key] = replace(contract, declarer=declarer)
+    return c
 
 
 def _contract_agrees(given: Contract, reached: Contract) -> bool:
@@ -466,6 +650,10 @@ _CONTRACTS = {
 _SEATS = {s.name: s for s in SEATS}
 
 
+_QUICK_CALLS = {w: Call.parse(w) for w in _PLAIN_CALLS if w != "AP"}
+_STRAIN_WORDS = {w: Strain.parse(w) for w in ("C", "D", "H", "S", "N", "NT")}
+
+
 def _call(word: str) -> Call:
     c = _CALLS.get(word)
     if c is None:
@@ -485,6 +673,7 @@ class _Reader:
         self.previous: dict[str, str] = {}  # last real value of each tag, for "#"
         self.sticky: dict[str, str] = {}  # values set with "##", for the games after
         self.deals: dict[str, tuple] = {}  # deal text -> (Deal | None, known, problem)
+        self.canonical: tuple[dict[str, int], np.ndarray] = ({}, np.zeros((0, 4, 4), np.uint16))
 
     def fail(self, line: int, reason: str):
         """Refuse the file (strict reads): the line and the reason."""
@@ -956,6 +1145,234 @@ class _Reader:
             line=game.line,
         )
 
+    # ---- the quick read of a simple game (see _QUICK_RE) ------------------------------------
+    def quick(
+        self, text: str, start: int, stop: int, line: int
+    ) -> tuple[DealRecord, int, int, tuple[tuple[str, str], ...]] | None:
+        """(record, where the game starts and ends, its % lines) of the game text[start:stop]
+        if it is simple and has nothing to report; else None, and nothing about the reader changes.
+        The same record as the scanner and ``record`` give (tests/test_pbn_quick.py)."""
+        chunk = text[start:stop] + "\n"
+        lead = 0
+        if chunk[0] == "%":  # % lines before the first tag belong before the game
+            lead = _LEAD_RE.match(chunk).end()  # type: ignore[union-attr]
+            line += chunk.count("\n", 0, lead)
+        got = _gather(chunk, lead)
+        if got is None:
+            return None
+        values, sect, loose, pieces = got
+        sticky = self.sticky
+        if '"#' in chunk:  # a value inherited from a game before
+            sticky = dict(sticky)
+            for name, val in values.items():
+                if val[:1] == "#":
+                    if name in _NO_INHERIT or name in sect:
+                        return None
+                    if val[:2] == "##":
+                        values[name] = sticky[name] = val[2:]
+                    else:
+                        values[name] = self.previous.get(name, "")
+        for name, val in sticky.items():
+            values.setdefault(name, val)
+
+        dv = values.get("Deal")
+        if dv is None:
+            return None
+        i = self.canonical[0].get(dv)
+        hit = None if i is not None else self.deals.get(dv)
+        if i is not None:
+            deal = _checked_deal(self.canonical[1][i])
+        elif hit is None:
+            deal = _quick_deal(dv)
+            if deal is None:
+                return None
+            self.deals[dv] = (deal, None, None)
+            if len(self.deals) > 4096:
+                self.deals.clear()
+        else:
+            deal = hit[0]
+            if deal is None:
+                return None
+
+        def get(name: str) -> str | None:
+            v = values.get(name)
+            if v is None:
+                return None
+            v = v.strip()
+            return None if v == "" or v == "?" else v
+
+        board_no = None
+        v = get("Board")
+        if v is not None:
+            board_no = _small_int(v)
+            if not board_no:
+                return None
+        dealer = vul = None
+        v = get("Dealer")
+        if v is not None:
+            dealer = _SEATS.get(v)
+            if dealer is None:
+                return None
+        v = get("Vulnerable")
+        if v is not None:
+            vul = _VULS.get(v)
+            if vul is None:
+                return None
+        if board_no and ("Dealer" not in values or "Vulnerable" not in values):
+            b = Board.from_number(board_no)
+            if "Dealer" not in values:
+                dealer = b.dealer
+            if "Vulnerable" not in values:
+                vul = b.vulnerable
+
+        calls: tuple[Call, ...] = ()
+        auction = None
+        alerts: dict[int, str] = {}
+        stopped = False
+        extra: dict[str, tuple[str, tuple[str, ...]]] = {}
+        table = None
+        try:
+            for name, (val, lines, notes) in sect.items():
+                if name == "Auction":
+                    auction, alerts, stopped = self.quick_auction(val, lines, notes, dealer)
+                    if auction is not None:
+                        calls, dealer = tuple(auction.calls), auction.dealer
+                elif lines or notes or name == "Play":
+                    body = [" ".join(r.split()) for r in lines]
+                    body += [f'[Note "{_pbn_escape(n)}"]' for n in notes]
+                    if name == "OptimumResultTable":
+                        table = (val, lines)
+                    extra[name] = (val, tuple(body))
+
+            contract = None
+            passed_out = False
+            declarer = None
+            v = get("Declarer")
+            if v is not None:
+                declarer = _SEATS.get(v.lstrip("^"))
+                if declarer is None:
+                    return None
+            con_v = get("Contract")
+            if con_v is not None:
+                if con_v.upper() == "PASS":
+                    passed_out = True
+                else:
+                    contract = _CONTRACTS.get(con_v)
+                    if contract is None:
+                        return None
+                    if declarer is not None:
+                        contract = _with_declarer(contract, declarer)
+            if calls and not stopped and auction is not None and auction.is_over:
+                reached = cast(Contract, auction.contract)  # or PASSED_OUT, which is false
+                if not reached:
+                    if contract is not None:
+                        return None
+                    passed_out = True
+                elif contract is None and not passed_out:
+                    contract = reached
+                elif contract is None or not _contract_agrees(contract, reached):
+                    return None
+                else:
+                    contract = reached
+            result = None
+            v = get("Result")
+            if v is not None:
+                result = _TRICK_TEXTS.get(v)
+                if result is None:
+                    if declarer is None and contract is not None:
+                        declarer = contract.declarer
+                    result = self.parse_result(v, declarer, line)
+            dd = None
+            v = get("DoubleDummyTricks")
+            if v is not None:
+                dd = self.parse_dd(v, line)
+            elif table is not None:
+                dd = _quick_optimum(*table)
+        except (_Retry, _Slow):
+            return None
+
+        tags = {
+            name: val
+            for name, val in values.items()
+            if name not in _FIELD_TAGS and name not in extra and not (val == "" and name in _MANDATORY)
+        }
+        board_notes: tuple[str, ...] = ()
+        if loose:
+            texts = (_LOOSE_NOTE_RE.sub("", n) for n in loose)
+            board_notes = tuple(" ".join(_unescape_suits(c).split()) for c in texts if c.strip())
+        self.previous.update(values)
+        self.sticky = sticky
+        self.problem.board = str(board_no) if board_no is not None else None  # as record() leaves it
+        rec = DealRecord(
+            deal=deal,
+            board=board_no,
+            dealer=dealer,
+            vulnerable=vul,
+            auction=calls,
+            alerts=alerts,
+            contract=contract,
+            passed_out=passed_out,
+            result=result,
+            notes=board_notes,
+            dd=dd,
+            tags=tags,
+            sections=extra,
+            line=line,
+        )
+        end = stop  # where the game's text ends (the scanner's end: a last % line whole)
+        if text[max(start, text.rfind("\n", start, stop) + 1)] != "%":
+            end = start + len(chunk.rstrip())
+        return rec, start + lead, end, tuple(pieces)
+
+    def quick_auction(
+        self, value: str, lines: list[str], notes: list[str], dealer: Seat | None
+    ) -> tuple[Any, dict[int, str], bool]:
+        """parse_auction for an auction of plain calls, AP and =n= note references; anything
+        else goes to parse_auction (and, with something to report, to the full reader)."""
+        first = dealer
+        v = value.strip()
+        if v:
+            first = _SEATS.get(v)
+        if first is None or (dealer is not None and first != dealer):
+            raise _Retry
+        auction = _FastAuction(first)
+        add = auction.add
+        refs: dict[int, int] = {}
+        plain = _QUICK_CALLS
+        for row in lines:
+            for tok in row.split():
+                c = plain.get(tok)
+                if c is not None:
+                    add(c)
+                elif tok == "AP":
+                    if auction.over:
+                        raise _Retry
+                    while not auction.over:
+                        add(PASS)
+                elif (
+                    len(tok) > 2
+                    and tok[0] == "="
+                    and tok[-1] == "="
+                    and _NOTE_REF_RE.fullmatch(tok)
+                    and auction.calls
+                ):
+                    refs[len(auction.calls) - 1] = int(tok[1:-1])
+                else:  # marks, NAGs, '-' before the dealer, '*', AC: the full auction reader
+                    tokens = [(t, 0) for r in lines for t in r.split()]
+                    return self.parse_auction(value, 0, tokens, [(n, 0) for n in notes], dealer)
+        texts: dict[int, str] = {}
+        for n in notes:
+            m = _NOTE_RE.match(n)
+            if not m:
+                raise _Retry
+            texts[int(m.group(1))] = _unescape_suits(m.group(2).strip())
+        alerts: dict[int, str] = {}
+        for idx, num in refs.items():
+            if num not in texts:
+                raise _Retry
+            alerts[idx] = texts[num]
+        return auction, alerts, False
+
     _RESULT_RE = re.compile(
         r"^\^?\s*(?:(NS|EW)\s+([0-9]{1,2})(?:\s+(NS|EW)\s+([0-9]{1,2}))?|([0-9]{1,2}))\s*$", re.I | re.ASCII
     )
@@ -992,7 +1409,7 @@ class _Reader:
 
     def parse_dd(self, value: str, line: int):
         v = value.strip()
-        if not re.fullmatch(r"[0-9a-dA-D]{20}", v):
+        if not _DD_RE.fullmatch(v):
             self.problem(
                 line,
                 f"DoubleDummyTricks {value[:40]!r} must be 20 hex digits 0-d "
@@ -1000,10 +1417,9 @@ class _Reader:
                 "the table is left out",
             )
             return None
-        table = [[0] * 5 for _ in range(4)]
-        for k, ch in enumerate(v):
-            table[_DD_SEATS[k // 5]][_DD_STRAINS[k % 5]] = int(ch, 16)
-        return tuple(tuple(r) for r in table)
+        tricks = list(map(_HEX.__getitem__, v))
+        n, e, s, w = _DD_ROWS  # each seat's tricks by strain C D H S NT, from their places in v
+        return (n(tricks), e(tricks), s(tricks), w(tricks))
 
     def dd_from_table(self, value: str, rows: list[tuple[str, int]], line: int):
         """An OptimumResultTable (Declarer;Denomination;Result rows) as a dd table, if complete."""
@@ -1040,22 +1456,68 @@ class _Reader:
         return tuple(tuple(r) for r in table)
 
 
-@dataclass
-class _Source:
-    """What a record remembers of the file it was read from, to write it back as it was."""
+class _File:
+    """What the records of one read share: the text, each record's span in it, its line
+    ends, encoding and byte-order mark."""
 
-    prefix: str  # the text before the game (header, blank lines, % lines, ...)
-    text: str  # the game itself
-    tail: str  # the text after the game, for the file's last record
-    first: bool  # the prefix holds the start of the file
-    last: bool  # the tail holds the end of the file
-    file: object  # the same object for every record of one read
-    index: int  # the record's place in that read
-    newline: str
-    encoding: str
-    bom: bool
-    pieces: tuple  # (anchor, raw) comments and lines of the game, in order
-    state: tuple  # the record's fields as read
+    __slots__ = ("text", "spans", "newline", "encoding", "bom")
+
+    def __init__(
+        self, text: str, spans: list[tuple[int, int, tuple[Any, ...]]], newline: str, encoding: str, bom: bool
+    ):
+        self.text, self.spans, self.newline, self.encoding, self.bom = text, spans, newline, encoding, bom
+
+
+class _Source:
+    """What a record remembers of the file it was read from, to write it back as it was: its
+    place in the read (the texts are cut from the file's when asked for)."""
+
+    __slots__ = ("file", "index", "pieces", "state")
+
+    def __init__(self, file: _File, index: int, pieces: tuple[Any, ...], state: tuple[Any, ...]):
+        self.file = file  # the same object for every record of one read
+        self.index = index  # the record's place in that read
+        self.pieces = pieces  # (anchor, raw) comments and lines of the game, in order
+        self.state = state  # the record's fields as read
+
+    @property
+    def prefix(self) -> str:
+        """The text before the game (header, blank lines, % lines, ...)."""
+        spans, k = self.file.spans, self.index
+        return self.file.text[spans[k - 1][1] if k else 0 : spans[k][0]]
+
+    @property
+    def text(self) -> str:
+        """The game itself."""
+        start, end = self.file.spans[self.index][:2]
+        return self.file.text[start:end]
+
+    @property
+    def tail(self) -> str:
+        """The text after the game, for the file's last record."""
+        return self.file.text[self.file.spans[self.index][1] :] if self.last else ""
+
+    @property
+    def first(self) -> bool:
+        """Does the prefix hold the start of the file?"""
+        return self.index == 0
+
+    @property
+    def last(self) -> bool:
+        """Does the tail hold the end of the file?"""
+        return self.index == len(self.file.spans) - 1
+
+    @property
+    def newline(self) -> str:
+        return self.file.newline
+
+    @property
+    def encoding(self) -> str:
+        return self.file.encoding
+
+    @property
+    def bom(self) -> bool:
+        return self.file.bom
 
 
 def loads(
@@ -1076,61 +1538,57 @@ def loads(
     collecting = gc.isenabled()
     gc.disable()  # many small objects, none of them garbage: the collector would only slow us
     try:
-        for game in _scan_games(text, reader.problem):
-            reader.problem.game += 1
-            reader.problem.board = None
-            if not game.tags and game.stray and not game.broken:
-                chunk = text[game.start : game.end + 1]
-                if _DEALER_OUTPUT_RE.match(chunk.rstrip("\n") + "\n"):
-                    continue  # dealer's average / frequency output
-            if game.fast:
-                reader.problem.quiet = True
-                try:
-                    rec = reader.record(game)
-                except _Retry:  # something to report: read the game again, with its lines
-                    reader.problem.quiet = False
-                    again = list(
-                        _Scanner(text[game.start : game.end], reader.problem, game.line, game.start).run()
-                    )
-                    rec = reader.record(again[0]) if again else None
-                    game = again[0] if again else game
-                finally:
-                    reader.problem.quiet = False
+        problem = reader.problem
+        quick = reader.quick if _QUICK else None
+        if quick is not None and "{" not in text:
+            reader.canonical = _canonical_deals(text)
+        for item in _scan_games(text, problem):
+            if isinstance(item, tuple):
+                start, stop, line = item
+                if quick is not None:
+                    problem.game += 1
+                    problem.quiet = True
+                    try:
+                        got = quick(text, start, stop, line)
+                    finally:
+                        problem.quiet = False
+                    if got is not None:
+                        rec, start, end, pieces = got
+                        records.append(rec)
+                        spans.append((start, end, pieces))
+                        if bar is not None and stop - done > _STEP:
+                            bar.update(stop - done)
+                            done = stop
+                        continue
+                    problem.game -= 1  # not simple, or something to report: read it in full
+                games: Iterable[_RawGame] = _Scanner(text[start:stop], problem, line, start).run()
             else:
+                games = (item,)
+            for game in games:
+                problem.game += 1
+                problem.board = None
+                if not game.tags and game.stray and not game.broken:
+                    chunk = text[game.start : game.end + 1]
+                    if _DEALER_OUTPUT_RE.match(chunk.rstrip("\n") + "\n"):
+                        continue  # dealer's average / frequency output
                 rec = reader.record(game)
-            problems = reader.problem.take()
-            if rec is None:
-                continue
-            rec.problems = problems
-            records.append(rec)
-            spans.append((game.start, game.end, tuple(game.pieces)))
-            if bar is not None:
-                bar.update(game.end - done)
-                done = game.end
+                problems = problem.take()
+                if rec is None:
+                    continue
+                rec.problems = problems
+                records.append(rec)
+                spans.append((game.start, game.end, tuple(game.pieces)))
+                if bar is not None and game.end - done > _STEP:
+                    bar.update(game.end - done)
+                    done = game.end
+        file = _File(text, spans, newline, encoding, bom)
+        for k, (rec, span) in enumerate(zip(records, spans)):
+            rec.source = _Source(file, k, span[2], _state(rec))
     finally:
         if collecting:
             gc.enable()
         if bar is not None:
             bar.close()
-    prev = 0
-    file = object()
-    for k, (rec, (start, end, pieces)) in enumerate(zip(records, spans)):
-        last = k == len(records) - 1
-        rec.source = _Source(
-            prefix=text[prev:start],
-            text=text[start:end],
-            tail=text[end:] if last else "",
-            first=k == 0,
-            last=last,
-            file=file,
-            index=k,
-            newline=newline,
-            encoding=encoding,
-            bom=bom,
-            pieces=pieces,
-            state=_state(rec),
-        )
-        prev = end
     return records
 
 

@@ -244,7 +244,7 @@ def _make_deal(rows: list) -> tuple[Deal | None, tuple | None, str | None]:
         _fill_fourth(rows, next(s for s in SEATS if rows[s] is None))
         given, counts = list(SEATS), {s: 13 for s in SEATS}
     if len(given) == 4 and all(n == 13 for n in counts.values()):
-        return Deal._from_checked(rows), None, None
+        return _checked_deal(rows), None, None
     sizes = set(counts.values())
     if len(sizes) > 1:
         odd = ", ".join(
@@ -258,6 +258,22 @@ def _make_deal(rows: list) -> tuple[Deal | None, tuple | None, str | None]:
             (f"{odd}: the hands of a deal have 13 cards each, and those of an end position the same number"),
         )
     return None, tuple(rows), None
+
+
+def _checked_deal(rows: "Sequence[Sequence[int]] | np.ndarray") -> Deal:
+    """A Deal from four rows of holdings (seats N E S W; or a read-only uint16 array of
+    them) that the reader has found to be 52 different cards, 13 to a hand: no second check,
+    and the Hands made only when asked for (as ``Deal`` does itself), so that a file of
+    20,000 deals costs little more than its arrays."""
+    if isinstance(rows, np.ndarray) and rows.dtype == np.uint16 and not rows.flags.writeable:
+        arr = rows
+    else:
+        arr = np.array(rows, dtype=np.uint16)
+        arr.setflags(write=False)
+    deal = Deal.__new__(Deal)
+    deal._holdings = arr
+    deal._hands = None
+    return deal
 
 
 def _incomplete(rows: Sequence, counts_only: bool = False) -> str:
@@ -287,26 +303,28 @@ def _small_int(text: str, limit: int = 10**9) -> int | None:
 
 
 def _state(rec: DealRecord) -> tuple:
-    """The record's content, to tell whether it changed since it was read."""
+    """The record's content, to tell whether it changed since it was read (copies of its
+    dicts: their values are strings and tuples, and dicts compare regardless of order)."""
     return (
         rec.deal,
         rec.board,
         rec.dealer,
         rec.vulnerable,
         tuple(rec.auction),
-        tuple(sorted(rec.alerts.items())),
+        dict(rec.alerts),
         rec.contract,
         rec.passed_out,
         rec.result,
         tuple(rec.notes),
         rec.dd,
-        tuple(sorted(rec.tags.items())),
-        tuple(sorted(rec.sections.items())),
+        dict(rec.tags),
+        dict(rec.sections),
         rec.known,
     )
 
 
 _BIG = 1_000_000  # characters from which a read shows a progress bar (interactive use only)
+_STEP = 65_536  # characters read between two moves of the bar (each move costs)
 
 
 def _progress(total: int, source: str, progress: bool | None):
@@ -449,7 +467,14 @@ class _FastAuction:
         if self.bidder < 0:
             return PASSED_OUT
         level, strain = divmod(self.rank, 5)
-        return Contract(level + 1, Strain(strain), self.doubled, Seat(self.first[(self.bidder % 2, strain)]))
+        key = (self.rank, self.doubled, self.first[(self.bidder % 2, strain)])
+        c = _REACHED.get(key)
+        if c is None:  # (contracts are frozen: one object for each of the 420 serves every board)
+            c = _REACHED[key] = Contract(level + 1, Strain(strain), self.doubled, Seat(key[2]))
+        return c
+
+
+_REACHED: dict[tuple[int, int, int], Contract] = {}
 
 
 _CARDS = {f"{s.name}{r.char}": Card(s, r) for s in (Strain.S, Strain.H, Strain.D, Strain.C) for r in Rank}

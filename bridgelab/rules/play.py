@@ -296,6 +296,13 @@ class Play:
         return Trick(self._leader, tuple(self._current), self.trump)
 
     @property
+    def position(self) -> tuple[tuple[tuple[int, ...], ...], Seat, tuple[Card, ...]]:
+        """The position as a double-dummy solver reads it, built cheaply (no Trick objects): the
+        holdings still held [seat N E S W][suit S H D C] (the current trick's cards out of
+        them), the seat that led to the current trick and the cards played to it so far."""
+        return tuple(map(tuple, self._holdings)), self._leader, tuple(self._current)
+
+    @property
     def cards_played(self) -> list[tuple[Seat, Card]]:
         out = [pair for t in self._tricks for pair in t]
         if self._current:

@@ -131,7 +131,10 @@ class TeacherWidget:
             self.preview.value = ""
             self._say(str(e), error=True)
             return
-        self._say(f"{len(lesson)} boards dealt from seed {self.seed.value}.")
+        done = f"{len(lesson)} boards dealt from seed {self.seed.value}."
+        if self.technique.value:  # say how each deal was checked
+            done += " Checked by double dummy: " + TECHNIQUES[self.technique.value].describe("en")
+        self._say(done)
 
     def _ensure(self) -> Lesson | None:
         if self.lesson is None:
