@@ -56,7 +56,8 @@ APP_ARGS ?=
 app: install-app
 	$(BIN)/python -m bridgelab.app --class "$(CLASS)" $(APP_ARGS)
 
-# The student's play page (a hand with the coach), served by Voila on port 8867.
+# The play page for one learner (a hand with the coach), served by Voila on port 8867; a class
+# plays in the class app's "Play a hand" tab (`make app`).
 install-play: $(VENV)/.play-installed
 $(VENV)/.play-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[voila]'

@@ -1,22 +1,30 @@
-"""A class of students opening the quiz app at once, in real browsers, on this machine.
+"""A class of students opening the quiz app at once, on this machine.
 
-    python benchmarks/bench_app.py --server solara --students 30
-    python benchmarks/bench_app.py --server voila --students 30 [--preheat 8]
+    python benchmarks/bench_app.py --students 30 --browsers 5         # the class app, light clients
+    python benchmarks/bench_app.py --client browser --students 30     # all in chromium
+    python benchmarks/bench_app.py --server voila --students 5 [--preheat 5]
 
 Starts the server on a free loopback port (the class app, ``python -m bridgelab.app``, or Voilà
-serving ``app/quiz.ipynb``: the same ``StudentApp`` widgets), then opens ``--students`` pages in
-one headless chromium (one browser context each, so each has its own cookies), spread evenly
-over ``--within`` seconds. For each page it measures:
+serving ``app/quiz.ipynb``: the same ``StudentApp`` widgets), then opens ``--students`` pages
+spread evenly over ``--within`` seconds, each student with their own cookie (joined before, as
+on their second visit). Two kinds of student:
 
-- first question: from starting to load the page to the question's text being on screen
-  (a class-app student has already joined, as on their second visit: their cookie is set);
-- feedback: from answering (a click, or typing and Enter) to the verdict being on screen;
+- ``--client ws`` (the class app; the default): light clients that speak the page's own protocol
+  (``ws_student``: the page and its static files over HTTP, then Solara's kernel websocket with
+  the messages a real page sends, recorded from chromium), so 30 students load the server as 30
+  students' own devices would, without 30 browsers rendering on the server's two cores; and
+  ``--browsers`` of them (default 5) are real chromium pages among them, to check that the
+  figures agree and to see what rendering adds;
+- ``--client browser``: every student a headless chromium page (one context each).
 
-and samples the resident memory of the server with all its child processes (Voilà's kernels)
-while the pages are open, after they are closed, and every 15 s until ``--after`` seconds, to see
-whether a closed tab's memory comes back. Everything stays on 127.0.0.1; the run is bounded by
-``--timeout`` per page. The browser shares the machine's cores with the server, so the figures
-are, if anything, pessimistic for the server.
+For each it measures the first question (from asking for the page to the question's text being
+in the page's widgets) and the feedback (from the click, or Enter, to the verdict being there:
+timed inside the page for chromium, so Playwright's own checks are not counted). It reports the
+CPU seconds of the server, of chromium and of the light clients during the run (``psutil`` per
+process tree), and the resident memory of the server (with Voilà's kernels) while the pages are
+open, after they are closed (a page's unload beacon, as the browser sends it) and every 15 s until
+``--after`` seconds, with Solara's count of live sessions. Everything stays on 127.0.0.1; each
+page is bounded by ``--timeout``.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import uuid
 from pathlib import Path
 
 import psutil
@@ -162,9 +171,29 @@ def join(port: int, name: str) -> str:
     raise SystemExit("joining the class gave no cookie")
 
 
-async def one_student(
+QUESTION_JS = (
+    "() => { const q = document.querySelector('.bridgelab-question');"
+    " return q && q.innerText.trim().length > 0 }"
+)
+# Watches the page from the student's click (or Enter) to the verdict being in the page, timed
+# inside the page, so Playwright's own checks before a click are not counted.
+WATCH_JS = """() => { window.__feedback = new Promise((done) => {
+  let t0 = null;
+  const mark = () => { if (t0 === null) t0 = performance.now(); };
+  document.addEventListener('click', mark, true);
+  document.addEventListener('keydown', (e) => { if (e.key === 'Enter') mark(); }, true);
+  const obs = new MutationObserver(() => {
+    const fb = document.querySelector('.bridgelab-feedback');
+    if (t0 !== null && fb && fb.innerText.trim().length > 0) { obs.disconnect(); done(performance.now() - t0); }
+  });
+  obs.observe(document.body, {subtree: true, childList: true, characterData: true});
+}); }"""
+
+
+async def browser_student(
     browser, kind: str, port: int, i: int, delay: float, timeout: float, cookie, shared=None
 ):
+    """One student in a real chromium page: first question on screen, then an answer's verdict."""
     from playwright.async_api import TimeoutError as PWTimeout
 
     await asyncio.sleep(delay)
@@ -179,31 +208,272 @@ async def one_student(
         page = await shared.new_page()
         ctx = page
     url = f"http://127.0.0.1:{port}/?topic=hcp&seed={i}"
-    result = {"student": i}
+    result: dict = {"student": i, "client": "browser"}
     t0 = time.monotonic()
     try:
         await page.goto(url, timeout=timeout * 1000)
-        await page.wait_for_function(
-            "() => { const q = document.querySelector('.bridgelab-question'); return q && q.innerText.trim().length > 0 }",
-            timeout=timeout * 1000,
-        )
+        await page.wait_for_function(QUESTION_JS, timeout=timeout * 1000)
         result["first_question"] = time.monotonic() - t0
-        await asyncio.sleep(1.0)  # the student reads the question
-        t1 = time.monotonic()
+        await asyncio.sleep(READING)  # the student reads the question
+        await page.evaluate(WATCH_JS)
         if await page.locator(".bridgelab-choice").count():
             await page.locator(".bridgelab-choice").first.click()
         else:
             box = page.locator(".bridgelab-number input")
             await box.fill("12")
             await box.press("Enter")
-        await page.wait_for_function(
-            "() => document.querySelector('.bridgelab-feedback').innerText.trim().length > 0",
-            timeout=timeout * 1000,
-        )
-        result["feedback"] = time.monotonic() - t1
-    except PWTimeout:
+        ms = await asyncio.wait_for(page.evaluate("() => window.__feedback"), timeout)
+        result["feedback"] = ms / 1000
+    except (TimeoutError, PWTimeout):
         result["error"] = "timeout"
-    return ctx, result
+
+    async def close():
+        await ctx.close()
+
+    return close, result
+
+
+READING = 1.0
+"""Seconds a student reads the question before answering."""
+
+
+def _msg(session: str, msg_type: str, content: dict) -> str:
+    """A Jupyter message as the browser's widget manager sends it on the kernel's websocket."""
+    return json.dumps(
+        {
+            "buffers": [],
+            "channel": "shell",
+            "content": content,
+            "header": {
+                "date": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime()),
+                "msg_id": str(uuid.uuid4()),
+                "msg_type": msg_type,
+                "session": session,
+                "username": "",
+                "version": "5.2",
+            },
+            "metadata": {},
+            "parent_header": {},
+        }
+    )
+
+
+class Models:
+    """The widget models a page holds (comm id -> state), kept as the browser keeps them."""
+
+    def __init__(self):
+        self.state: dict[str, dict] = {}
+
+    def take(self, msg: dict) -> None:
+        kind = msg.get("msg_type") or msg["header"]["msg_type"]
+        c = msg.get("content", {})
+        if kind == "comm_open":
+            self.state[c["comm_id"]] = dict(c.get("data", {}).get("state", {}))
+        elif kind == "comm_msg" and c.get("data", {}).get("method") in ("update", "echo_update"):
+            self.state.setdefault(c["comm_id"], {}).update(c["data"].get("state", {}))
+        elif kind == "comm_close":
+            self.state.pop(c.get("comm_id"), None)
+
+    def with_class(self, cls: str) -> list[tuple[str, dict]]:
+        return [(k, v) for k, v in self.state.items() if cls in (v.get("_dom_classes") or ())]
+
+    def text(self, cls: str) -> str:
+        return " ".join(str(v.get("value") or "") for _, v in self.with_class(cls)).strip()
+
+
+async def ws_student(port: int, i: int, delay: float, timeout: float, cookie: str, assets: list[str]):
+    """One student as a light client speaking the page's own protocol (no rendering): loads the
+    page and, as a first visit's browser does, its static files (``assets``: those a real chromium
+    page asked for), opens the kernel websocket with a fresh kernel id and page id, sends what
+    Solara's page sends (kernel_info, the solara.control comm and its "run"), keeps the widget
+    models up to date from the server's messages, and clicks an answer the way a button sends a
+    click (a comm message). Closing sends the page's unload beacon and closes the socket."""
+    import httpx
+    from websockets.asyncio.client import connect
+
+    await asyncio.sleep(delay)
+    base = f"http://127.0.0.1:{port}"
+    path = f"/?topic=hcp&seed={i}"
+    result: dict = {"student": i, "client": "ws"}
+    http = httpx.AsyncClient(base_url=base, cookies={"bridgelab_student": cookie}, timeout=timeout)
+    kernel, session = str(uuid.uuid4()), str(uuid.uuid4())
+    models = Models()
+    changed = asyncio.Event()
+    ws = read = None
+    t0 = time.monotonic()
+    try:
+        r = await http.get(path)
+        r.raise_for_status()
+        marks = {"page": time.monotonic() - t0}
+        limit = asyncio.Semaphore(6)  # a browser's connections per host
+
+        async def fetch(url: str) -> None:
+            async with limit:
+                (await http.get(url)).raise_for_status()
+
+        await asyncio.gather(*(fetch(u) for u in assets))
+        marks["files"] = time.monotonic() - t0
+        cookies = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+        ws = await connect(
+            f"ws://127.0.0.1:{port}/jupyter/api/kernels/{kernel}/channels?session_id={session}",
+            additional_headers={"Cookie": cookies},
+            max_size=2**24,
+            open_timeout=timeout,
+        )
+        marks["socket"] = time.monotonic() - t0
+        echoed: set[str] = set()
+
+        async def reader() -> None:
+            async for frame in ws:
+                if isinstance(frame, bytes):  # a message with binary buffers: none of ours
+                    continue
+                msg = json.loads(frame)
+                models.take(msg)
+                c = msg.get("content", {})
+                state = c.get("data", {}).get("state", {}) if isinstance(c.get("data"), dict) else {}
+                # the page's theme model echoes its dark_effective back once, as the browser does
+                if "dark_effective" in state and c["comm_id"] not in echoed:
+                    echoed.add(c["comm_id"])
+                    await ws.send(
+                        _msg(
+                            session,
+                            "comm_msg",
+                            {
+                                "comm_id": c["comm_id"],
+                                "data": {"method": "update", "state": state, "buffer_paths": []},
+                            },
+                        )
+                    )
+                changed.set()
+
+        async def until(test) -> None:
+            while not test():
+                changed.clear()
+                await changed.wait()
+
+        read = asyncio.create_task(reader())
+        await ws.send(_msg(session, "kernel_info_request", {}))
+        control = str(uuid.uuid4())
+        await ws.send(
+            _msg(session, "comm_open", {"comm_id": control, "target_name": "solara.control", "data": {}})
+        )
+        run_args = {"path": path, "dark": False, "themes": {"light": {}, "dark": {}}, "appName": None}
+        await ws.send(
+            _msg(session, "comm_msg", {"comm_id": control, "data": {"method": "run", "args": run_args}})
+        )
+        await asyncio.wait_for(until(lambda: models.text("bridgelab-question")), timeout)
+        result["first_question"] = time.monotonic() - t0
+        # where the time went: the page, its files, the socket open, the app's first render
+        result["phases"] = {
+            "page": marks["page"],
+            "files": marks["files"] - marks["page"],
+            "socket": marks["socket"] - marks["files"],
+            "render": result["first_question"] - marks["socket"],
+        }
+        await asyncio.sleep(READING)
+        choices = models.with_class("bridgelab-choice")
+        t1 = time.monotonic()
+        if choices:
+            content = {"comm_id": choices[0][0], "data": {"method": "custom", "content": {"event": "click"}}}
+            await ws.send(_msg(session, "comm_msg", content))
+        else:
+            box = models.with_class("bridgelab-number")[0][0]
+            update = {"method": "update", "state": {"value": "12"}, "buffer_paths": []}
+            await ws.send(_msg(session, "comm_msg", {"comm_id": box, "data": update}))
+            submit = {"method": "custom", "content": {"event": "submit"}}
+            await ws.send(_msg(session, "comm_msg", {"comm_id": box, "data": submit}))
+        await asyncio.wait_for(until(lambda: models.text("bridgelab-feedback")), timeout)
+        result["feedback"] = time.monotonic() - t1
+    except (TimeoutError, OSError, httpx.HTTPError) as e:
+        result["error"] = type(e).__name__
+
+    async def close():
+        try:
+            await http.post(f"/_solara/api/close/{kernel}?session_id={session}")
+        except httpx.HTTPError:
+            pass
+        if ws is not None:
+            await ws.close()
+        if read is not None:
+            read.cancel()
+        await http.aclose()
+
+    return close, result
+
+
+async def page_assets(browser, port: int, cookie: str, timeout: float) -> list[str]:
+    """The same-origin files a real chromium page of the app asks for (JS, CSS, fonts), minus the
+    page itself: what every ws client fetches, as a first visit's browser would."""
+    ctx = await browser.new_context(viewport={"width": 390, "height": 844})
+    await ctx.add_cookies(
+        [{"name": "bridgelab_student", "value": cookie, "domain": "127.0.0.1", "path": "/"}]
+    )
+    page = await ctx.new_page()
+    seen: list[str] = []
+    prefix = f"http://127.0.0.1:{port}"
+    page.on(
+        "request",
+        lambda r: r.method == "GET" and r.url.startswith(prefix) and seen.append(r.url[len(prefix) :]),
+    )
+    await page.goto(f"{prefix}/?topic=hcp&seed=0", timeout=timeout * 1000)
+    await page.wait_for_function(QUESTION_JS, timeout=timeout * 1000)
+    await ctx.close()
+    return [u for u in dict.fromkeys(seen) if not u.startswith("/?") and u != "/"]
+
+
+class BrowserCPU:
+    """CPU seconds used by this process's descendants other than the server's tree (chromium
+    and Playwright's driver) since it was made; ``sample()`` while the run goes, so that a
+    process that ends on the way (a closed page's renderer) still counts up to its last sample."""
+
+    def __init__(self, server_pid: int):
+        self.server_pid = server_pid
+        self.start: dict[int, float] = {}
+        self.last: dict[int, float] = {}
+        self.sample(first=True)
+
+    def sample(self, first: bool = False) -> None:
+        server = {self.server_pid}
+        try:
+            server |= {q.pid for q in psutil.Process(self.server_pid).children(recursive=True)}
+        except psutil.NoSuchProcess:
+            pass
+        for q in psutil.Process().children(recursive=True):
+            if q.pid in server:
+                continue
+            try:
+                t = q.cpu_times()
+            except psutil.NoSuchProcess:
+                continue
+            used = t.user + t.system
+            if first:
+                self.start[q.pid] = used
+            self.last[q.pid] = used
+
+    def used(self) -> float:
+        return sum(v - self.start.get(pid, 0.0) for pid, v in self.last.items())
+
+
+def own_cpu() -> float:
+    t = psutil.Process().cpu_times()
+    return t.user + t.system
+
+
+def _figures(results: list[dict]) -> dict:
+    firsts = sorted(r["first_question"] for r in results if "first_question" in r)
+    feedbacks = sorted(r["feedback"] for r in results if "feedback" in r)
+    phases = [r["phases"] for r in results if "phases" in r]
+    medians = {k: round(statistics.median(p[k] for p in phases), 2) for k in phases[0]} if phases else None
+    return {
+        "pages": len(results),
+        "median_phases_s": medians,
+        "loaded": len(firsts),
+        "failed": sum("error" in r for r in results),
+        "first_question_median_s": round(statistics.median(firsts), 2) if firsts else None,
+        "first_question_max_s": round(max(firsts), 2) if firsts else None,
+        "feedback_median_s": round(statistics.median(feedbacks), 3) if feedbacks else None,
+        "feedback_max_s": round(max(feedbacks), 3) if feedbacks else None,
+    }
 
 
 async def run(args) -> dict:
@@ -212,21 +482,28 @@ async def run(args) -> dict:
     data = Path(tempfile.mkdtemp(prefix="bench-app-"))
     port = free_port()
     server = start_server(args.server, port, data, args.preheat, args.cull)
+    if args.server == "voila":
+        args.client = "browser"  # the light clients speak Solara's protocol only
+    n_browser = args.students if args.client == "browser" else min(args.browsers, args.students)
     try:
         if args.server == "voila" and args.preheat:
             await asyncio.sleep(args.warm)  # let the pool fill, as a teacher starts before class
         cookies = [
             join(port, f"Student {i}") if args.server == "solara" else None for i in range(args.students)
         ]
-        idle = tree_rss(server.pid)
-        peak = idle
-        cpu0, wall0 = tree_cpu(server.pid), time.monotonic()
-        load0 = os.getloadavg()[0]
+        if args.nice:  # the clients (and the chromium started below) yield the CPU to the server
+            os.nice(args.nice)
         async with async_playwright() as p:
             browser = await p.chromium.launch(
                 executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
             )
-            spacing = args.within / max(1, args.students)
+            assets: list[str] = []
+            if args.client == "ws":
+                # one real page first: the files a browser fetches, and the server warm as in class
+                assets = await page_assets(browser, port, join(port, "Warm-up"), args.timeout)
+            idle = tree_rss(server.pid)
+            peak = idle
+            load0 = os.getloadavg()[0]
             shared = None
             if args.one_context:
                 shared = await browser.new_context(viewport={"width": 390, "height": 844})
@@ -245,26 +522,37 @@ async def run(args) -> dict:
                 await warm.goto(f"http://127.0.0.1:{port}/", timeout=args.timeout * 1000)
                 await warm.wait_for_selector(".bridgelab-question", timeout=args.timeout * 1000)
                 await warm.close()
-                cpu0, wall0 = tree_cpu(server.pid), time.monotonic()
-            me0 = tree_cpu(os.getpid())
+            cpu0, wall0 = tree_cpu(server.pid), time.monotonic()
+            me0, browser_cpu_meter = own_cpu(), BrowserCPU(server.pid)
+            spacing = args.within / max(1, args.students)
+            # the real browsers are spread among the light clients (every k-th student)
+            every = args.students / n_browser if n_browser else 0
+            in_browser = {int(k * every) for k in range(n_browser)}
             tasks = [
                 asyncio.create_task(
-                    one_student(browser, args.server, port, i, i * spacing, args.timeout, cookies[i], shared)
+                    browser_student(
+                        browser, args.server, port, i, i * spacing, args.timeout, cookies[i], shared
+                    )
+                    if i in in_browser
+                    else ws_student(port, i, i * spacing, args.timeout, cookies[i], assets)
                 )
                 for i in range(args.students)
             ]
             while not all(t.done() for t in tasks):
                 peak = max(peak, tree_rss(server.pid))
+                browser_cpu_meter.sample()
                 await asyncio.sleep(0.5)
             done = [t.result() for t in tasks]
+            browser_cpu_meter.sample()
             cpu = tree_cpu(server.pid) - cpu0
             wall = time.monotonic() - wall0
-            browser_cpu = tree_cpu(os.getpid()) - me0
+            browser_cpu = browser_cpu_meter.used()
+            client_cpu = own_cpu() - me0
             peak = max(peak, tree_rss(server.pid))
             open_mem = tree_rss(server.pid)
             open_sessions = live_sessions(args.server, port)
-            for ctx, _ in done:
-                await ctx.close()
+            for close, _ in done:
+                await close()
             if shared is not None:
                 await shared.close()
             await browser.close()
@@ -286,36 +574,48 @@ async def run(args) -> dict:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
-    firsts = sorted(r["first_question"] for r in results if "first_question" in r)
-    feedbacks = sorted(r["feedback"] for r in results if "feedback" in r)
-    return {
+    figures = {
         "server": args.server + (f" (pool {args.preheat})" if args.preheat else ""),
         "students": args.students,
         "within_s": args.within,
-        "loaded": len(firsts),
-        "failed": sum("error" in r for r in results),
-        "first_question_median_s": round(statistics.median(firsts), 2) if firsts else None,
-        "first_question_max_s": round(max(firsts), 2) if firsts else None,
-        "feedback_median_s": round(statistics.median(feedbacks), 3) if feedbacks else None,
-        "feedback_max_s": round(max(feedbacks), 3) if feedbacks else None,
-        "server_cpu_s": round(cpu, 1),
-        "browser_cpu_s": round(browser_cpu, 1),
-        "wall_s": round(wall, 1),
-        "one_context": args.one_context,
-        "load_average_before": round(load0, 1),
-        "cores": os.cpu_count(),
-        "memory_idle_mb": round(idle),
-        "memory_peak_mb": round(peak),
-        "memory_pages_open_mb": round(open_mem),
-        "sessions_open": open_sessions,
-        "after_close_s_mb_sessions": after,
+        "all": _figures(results),
     }
+    if args.client == "ws":
+        figures["ws_clients"] = _figures([r for r in results if r["client"] == "ws"])
+        figures["browser_pages"] = _figures([r for r in results if r["client"] == "browser"])
+    figures.update(
+        {
+            "server_cpu_s": round(cpu, 1),
+            "browser_cpu_s": round(browser_cpu, 1),
+            "ws_clients_cpu_s": round(client_cpu, 1),
+            "wall_s": round(wall, 1),
+            "one_context": args.one_context,
+            "load_average_before": round(load0, 1),
+            "clients_nice": args.nice,
+            "cores": os.cpu_count(),
+            "memory_idle_mb": round(idle),
+            "memory_peak_mb": round(peak),
+            "memory_pages_open_mb": round(open_mem),
+            "sessions_open": open_sessions,
+            "after_close_s_mb_sessions": after,
+        }
+    )
+    return figures
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--server", choices=("solara", "voila"), default="solara")
     ap.add_argument("--students", type=int, default=30)
+    ap.add_argument(
+        "--client",
+        choices=("ws", "browser"),
+        default="ws",
+        help="ws: light websocket clients (and --browsers real pages among them); browser: all chromium",
+    )
+    ap.add_argument(
+        "--browsers", type=int, default=5, help="ws: how many of the students are real chromium pages"
+    )
     ap.add_argument("--within", type=float, default=10.0, help="seconds over which the pages open")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds a page may take")
     ap.add_argument("--preheat", type=int, default=0, help="Voila: a pool of this many kernels")
@@ -325,6 +625,13 @@ def main() -> None:
         "--one-context",
         action="store_true",
         help="all pages in one browser context (shared cache, one student's cookie)",
+    )
+    ap.add_argument(
+        "--nice",
+        type=int,
+        default=0,
+        help="run the clients and chromium at this niceness (e.g. 10: the server comes first, as "
+        "when the students' devices are other machines)",
     )
     ap.add_argument("--after", type=float, default=180.0, help="seconds to watch memory after closing")
     args = ap.parse_args()

@@ -59,6 +59,7 @@ _LAZY = {
     "ProgressStore": "quiz",
     "PracticeScheduler": "quiz.schedule",
     "StudentApp": "widgets.student",
+    "StudentPages": "widgets.classpages",
     "ProgressView": "widgets.progress",
     "Classroom": "app",
     "advise": "system",

@@ -250,9 +250,26 @@ def _fields(text):
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_app_string_is_translated(lang):
     from bridgelab.app.pages import MESSAGES as PAGES
+    from bridgelab.widgets.classpages import MESSAGES as TABS
 
+    PAGES = (*PAGES, *TABS)
     cat = catalog(lang, "app")
     for m in set(MESSAGES) | set(PAGES):
         assert m in cat, (lang, m)
         assert _fields(cat[m]) == _fields(m), (lang, m)
     assert sum(cat[m] == m for m in set(MESSAGES) | set(PAGES)) <= 3
+
+
+# -- memory after a class leaves -------------------------------------------------------------
+
+
+def test_closing_tabs_together_makes_one_release(monkeypatch):
+    from bridgelab.app import server
+
+    released = []
+    monkeypatch.setattr(server, "RELEASE_DELAY", 0.05)
+    monkeypatch.setattr(server, "release_memory", lambda: released.append(1))
+    for _ in range(5):  # five sessions close one after the other
+        server.release_soon()
+    server._release_timer.join(timeout=10)
+    assert released == [1]

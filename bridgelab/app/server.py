@@ -8,19 +8,28 @@ ASGI app this module adds the pages it writes itself:
 
 - ``/join``: the name (or roster-code) prompt in the student's language; on success it sets the
   signed cookie (``Classroom.cookie_for``) and sends them to ``/``.
-- ``/``: the quiz (``student.Page``); without a valid cookie, a redirect to ``/join``. The page
-  comes with ``<html lang>`` and ``<title>`` in the student's language.
+- ``/``: the quiz and the "Play a hand" tab (``student.Page``); without a valid cookie, a
+  redirect to ``/join``. The page comes with ``<html lang>`` and ``<title>`` in the student's
+  language.
 - ``/teacher?token=...``: the teacher's page (the token is printed at start-up; it sets a
   cookie, so later visits need no token); ``/teacher/answers.csv``; ``/teacher/day`` (POST).
+
+A closed tab's session ends at once (the page's unload beacon) or after ``CULL_TIMEOUT``; its
+objects are collected and the freed heap handed back (``release_soon``), and the C allocator
+keeps few arenas (``limit_arenas``), so a class leaving does not leave the process swollen.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
+import ctypes.util
+import gc
 import html
 import os
 import re
 import sys
+import threading
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode
 
@@ -29,7 +38,7 @@ from ..text.i18n import LANGUAGES
 from .classroom import COOKIE, TEACHER_COOKIE, Classroom, JoinRefused
 from .pages import join_page, page_title, teacher_page
 
-__all__ = ["CLASSROOM", "make_app", "main", "language_of"]
+__all__ = ["CLASSROOM", "make_app", "main", "language_of", "release_memory", "release_soon"]
 
 CLASSROOM: "Classroom | None" = None
 """The class this process serves (set by ``make_app``; read by the Solara page)."""
@@ -37,6 +46,53 @@ CLASSROOM: "Classroom | None" = None
 YEAR = 365 * 24 * 3600
 CULL_TIMEOUT = "2m"
 """How long a closed tab's session is kept (for a reconnect) before its memory is freed."""
+
+
+RELEASE_DELAY = 5.0
+"""Seconds after the last closed session before its freed memory is handed back (one release
+for a whole class leaving together)."""
+
+_release_lock = threading.Lock()
+_release_timer: "threading.Timer | None" = None
+
+
+def _libc() -> "ctypes.CDLL | None":
+    """glibc, for ``malloc_trim`` and ``mallopt`` (None on other C libraries: nothing to do)."""
+    try:
+        lib = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        lib.malloc_trim, lib.mallopt  # noqa: B018 (glibc only)
+        return lib
+    except (OSError, AttributeError):
+        return None
+
+
+def limit_arenas(n: int = 2) -> None:
+    """Let the C allocator keep at most ``n`` arenas. Solara serves each page from its own
+    thread, and glibc gives threads arenas of their own (up to 8 per core) whose freed memory
+    stays with the arena; a few shared arenas keep a closed page's memory returnable."""
+    lib = _libc()
+    if lib is not None:
+        lib.mallopt(-8, n)  # M_ARENA_MAX
+
+
+def release_memory() -> None:
+    """Collect the closed sessions' objects and give the freed heap back to the system."""
+    gc.collect()
+    lib = _libc()
+    if lib is not None:
+        lib.malloc_trim(0)
+
+
+def release_soon() -> None:
+    """Schedule ``release_memory`` ``RELEASE_DELAY`` seconds from now (called when a student's
+    session closes; a class closing its tabs together makes one release)."""
+    global _release_timer
+    with _release_lock:
+        if _release_timer is not None:
+            _release_timer.cancel()
+        _release_timer = threading.Timer(RELEASE_DELAY, release_memory)
+        _release_timer.daemon = True
+        _release_timer.start()
 
 
 def language_of(query_lang: "str | None", accept: "str | None", cookie: "str | None" = None) -> str:
@@ -188,12 +244,13 @@ def make_app(room: Classroom):
 
 
 def _warm_up() -> None:
-    """Import and register everything a student's page uses, and make one page's widgets once,
-    so the first students of the day do not wait for it."""
+    """Import and register everything a student's page uses, and make one page's widgets (both
+    tabs) once, so the first students of the day do not wait for it."""
     from ..quiz import ProgressStore
-    from ..widgets.student import StudentApp
+    from ..widgets.classpages import StudentPages
 
-    StudentApp(topics=None, seed=0, store=ProgressStore(":memory:"), user="warm-up").close()
+    # the play tab too: its first deal compiles the dealer and starts the double-dummy solver
+    StudentPages(topics=None, seed=0, mode="play", store=ProgressStore(":memory:"), user="warm-up").close()
 
 
 async def _localised(inner, scope, receive, send, lang: str, title: str) -> None:
@@ -266,6 +323,7 @@ def main(argv: "list[str] | None" = None) -> int:
     except BridgeError as e:
         print(f"bridgelab app: {e}", file=sys.stderr)
         return 2
+    limit_arenas()
     app = make_app(room)
     import uvicorn
 

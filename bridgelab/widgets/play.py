@@ -145,7 +145,13 @@ class PlayWidget(widgets.VBox):
             box.add_class(f"bridgelab-hand-{s.name}")
         header = widgets.HBox(
             [self.title, self.tricks, self.language],
-            layout=widgets.Layout(justify_content="space-between", align_items="center"),
+            # wraps on a phone: the title, the tricks and the language picker each stay whole
+            layout=widgets.Layout(
+                justify_content="space-between",
+                align_items="center",
+                flex_flow="row wrap",
+                grid_gap="2px 10px",
+            ),
         )
         controls = widgets.HBox(
             [
@@ -216,8 +222,9 @@ class PlayWidget(widgets.VBox):
         self.next_button.description = t("Next deal", lang)
         left = 13 - len(s.play_.tricks)
         self.claim_tricks.max = left
-        if self.claim_tricks.value > left:
-            self.claim_tricks.value = left
+        if self.claim_tricks.value > left or getattr(self, "_claim_left", None) != left:
+            self.claim_tricks.value = left  # the tricks still to play (all of them), until edited
+        self._claim_left = left
         self._draw_hands()
         self._draw_trick()
         over = s.is_over
