@@ -261,7 +261,7 @@ def main(argv=None) -> int:
     )
     print(head)
     print("-" * len(head))
-    for name, _n, d_runs, b1, b2 in rows:
+    for name, n, d_runs, b1, b2 in rows:
         d = n / med(d_runs, 0)
         r1 = n / med(b1, 0)
         r2 = n / med(b2, 0) if b2 else float("nan")

@@ -264,7 +264,8 @@ def fragile(node: Node) -> bool:
 
 def _lazy(parts, env, is_and: bool) -> np.ndarray:
     """&& (is_and) or || of ``parts``, each part evaluated only on the deals still undecided,
-    as C does: on a subset of the batch when few are left or the part is fragile."""
+    as C does: on a subset of the batch when few are left (a sixteenth: copying more costs
+    more than a compiled look-up over the whole batch) or the part is fragile."""
     out = np.broadcast_to(_truth(np.asarray(parts[0].ev(env))), (env.n,))
     for p in parts[1:]:
         live = out if is_and else ~out
@@ -274,7 +275,7 @@ def _lazy(parts, env, is_and: bool) -> np.ndarray:
             v = np.broadcast_to(_truth(np.asarray(p.ev(env))), (env.n,))
             out = v if is_and else out | v
             continue
-        if hasattr(env, "subset") and (fragile(p) or np.count_nonzero(live) < env.n // 2):
+        if hasattr(env, "subset") and (fragile(p) or np.count_nonzero(live) < env.n // 16):
             sub = env.subset(live)
             v = np.broadcast_to(_truth(np.asarray(p.ev(sub))), (sub.n,))
             out = out.copy()
