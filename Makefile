@@ -87,7 +87,7 @@ test: install-test system-deps lint
 
 # The edit-test loop: no notebooks, browsers, peers or slow tests (see CONTRIBUTING.md).
 test-fast: install-test
-	$(BIN)/python -m pytest -q -x -n 2 -p no:nbval -p no:cacheprovider -m "not slow and not peer and not browser and not notebook" tests
+	$(BIN)/python -m pytest -q -x -n 2 -p no:nbval -p no:cacheprovider --ignore=tests/browser -m "not slow and not peer and not browser and not notebook" tests
 
 # A long fuzz session over every reader of text (hypothesis; FUZZ_EXAMPLES inputs per reader,
 # at most FUZZ_BUDGET seconds each, FUZZ_SEED for another session): prints the counts and each

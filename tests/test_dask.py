@@ -3,13 +3,12 @@
 import pandas as pd
 import pytest
 
-distributed = pytest.importorskip("distributed")
-
-from bridgelab import stats  # noqa: E402
+from bridgelab import stats
 
 
 @pytest.fixture(scope="module")
 def client():
+    distributed = pytest.importorskip("distributed")  # imported here: collecting stays quick
     cluster = distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
     )

@@ -380,6 +380,7 @@ def test_case_count():
     assert len(CASES) == 2940
 
 
+@pytest.mark.slow  # 2,940 cases, each scored five times: make test runs it, make test-fast not
 def test_properties_every_case():
     for level, strain, doubled, vul, tricks in CASES:
         text = f"{level}{strain}{'X' * doubled}"
