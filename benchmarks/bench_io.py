@@ -25,9 +25,12 @@ one, put it first on the path; the input is the same, made here with numpy alone
 from __future__ import annotations
 
 import argparse
+import importlib
 import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import warnings
 from pathlib import Path
@@ -35,7 +38,28 @@ from pathlib import Path
 import numpy as np
 
 REAL = Path(__file__).resolve().parent.parent / "tests" / "data" / "real"
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # the old reader (old_reader/)
+ROOT = Path(__file__).resolve().parent.parent
+OLD = "05a5cad"
+
+
+def old_reader(rev: str = OLD):
+    """The PBN reader module of git revision ``rev`` (its io files in a temporary package)."""
+    folder = Path(tempfile.mkdtemp(prefix="bridgelab-old-reader-"))
+    package = folder / "old_reader"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for name in ("pbn", "lin", "record"):
+        source = subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{rev}:bridgelab/io/{name}.py"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        (package / f"{name}.py").write_text(re.sub(r"^from \.\.", "from bridgelab.", source, flags=re.M))
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("old_reader.pbn")
+
+
 PBN_TEMPLATES = [
     "jarekczek-pbntools__history_expected.pbn",
     "bridge-pbn__three_test_records.pbn",
@@ -128,9 +152,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mb", type=float, default=10.0, help="size of each file in megabytes")
     ap.add_argument("--repeat", type=int, default=3, help="reads of each file by each reader (median shown)")
+    ap.add_argument(
+        "--old", default=OLD, help=f"the git revision whose reader is timed beside (default {OLD})"
+    )
     args = ap.parse_args()
 
-    from old_reader import pbn as old
+    old = old_reader(args.old)
 
     import bridgelab
     from bridgelab.io import pbn
