@@ -247,15 +247,7 @@ _ENGLISH_OUTPUT = re.compile(
 )
 # what is still English in a stored output, and why ((notebook, cell); cell None: the notebook)
 KNOWN_OUTPUT = {
-    (
-        "30_deal_statistics.ipynb",
-        None,
-    ): "dd.par's summary line ('par +100 for N-S: 2NTX by E-1') is not a msgid yet",
     ("90_teacher.ipynb", 10): "a PBN file: its notation is English by the PBN standard",
-    (
-        "05_bidding_system.ipynb",
-        19,
-    ): "the practice table's auction (an Auction's own HTML) is not in the learner's language yet",
 }
 
 

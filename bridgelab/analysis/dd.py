@@ -38,6 +38,8 @@ from ..model.contract import Contract
 from ..model.deal import Deal, Vulnerability
 from ..model.errors import InvalidDeal
 from ..model.hand import holdings_to_pbn
+from ..text.i18n import translate
+from ..text.words import contract_name, side_name
 
 try:  # a core dependency; a broken install says what to do
     import endplay._dds as _dds
@@ -177,6 +179,19 @@ class Par:
             return "par: passed out, 0"
         parts = [f"{c}{'=' if r == 0 else f'{r:+d}'}" for c, r in self.contracts]
         return f"par {self.score:+d} for N-S: " + ", ".join(parts)
+
+    def text(self, lang: str = "en") -> str:
+        """The par line in the learner's language: 'par +100 for North–South: 2NTX by East -1'."""
+        if not self.contracts:
+            return translate("par: passed out, 0", lang)
+        made = [f"{contract_name(c, lang)} {'=' if r == 0 else f'{r:+d}'}" for c, r in self.contracts]
+        return translate(
+            "par {score} for {side}: {contracts}",
+            lang,
+            score=f"{self.score:+d}",
+            side=side_name("NS", lang),
+            contracts="; ".join(made),
+        )
 
 
 _VUL = {

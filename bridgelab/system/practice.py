@@ -307,7 +307,7 @@ class PracticeTable:
         self.learner = read_seat(learner, self.lang)  # the language's letters: Czech S is North
         self.system = get_system(system)
         self.opponents = opponents
-        self.auction = Auction(read_seat(dealer, self.lang))
+        self.auction = Auction(read_seat(dealer, self.lang), lang=self.lang)  # shown in the language
         self.differences: list[Difference] = []
         self._advance()
 
