@@ -241,9 +241,11 @@ def test_the_teacher_widget_speaks_the_language(lang, tmp_path):
 
 NOTEBOOKS = ROOT / "notebooks"
 # English seen in a stored lesson output: a contract or bid in English notation ("3NT by S",
-# "3NT" where the language writes 3T/3BA/3BT/3SA), or the scoresheet's English words
+# "3NT" where the language writes 3T/3BA/3BT/3SA), the scoresheet's English words, or an
+# English tooltip
 _ENGLISH_OUTPUT = re.compile(
     r"\b\d(?:NT|[♠♥♦♣SHDC])X{0,2} by [NESW]\b|\b[1-7]NT\b|\b(?:We|They) (?:win|lead)\b|<th[^>]*>(?:We|They)<"
+    r'|title="dealer"'  # the auction table's tooltip on the dealer's seat
 )
 # what is still English in a stored output, and why ((notebook, cell); cell None: the notebook)
 KNOWN_OUTPUT = {

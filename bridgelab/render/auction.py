@@ -68,8 +68,9 @@ def auction_html(
     """The auction as an HTML table (deterministic: no ids, no scripts)."""
     order, rows = auction_rows(auction, first, show_next)
     td = 'style="padding:2px 10px;text-align:left"'
+    dealer = html.escape(translate("dealer", lang), quote=True)  # the tooltip of the dealer's seat
     head = "".join(
-        f"<th {td}{' title=' + chr(34) + 'dealer' + chr(34) if s is auction.dealer else ''}>"
+        f"<th {td}{f' title={chr(34)}{dealer}{chr(34)}' if s is auction.dealer else ''}>"
         f"{html.escape(_seat_label(s, lang))}</th>"
         for s in order
     )
