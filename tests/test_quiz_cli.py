@@ -74,3 +74,27 @@ def test_bad_options_say_what_is_allowed(tmp_path):
     assert out.returncode == 2 and "en, et, sr, cs, ms" in out.stderr
     out = _run(["--list-topics", "--lang", "cs"], "", tmp_path)
     assert "legality" in out.stdout and "zdvih" in out.stdout
+
+
+@pytest.mark.slow
+def test_a_progress_file_that_cannot_be_used_is_said_in_the_learners_language(tmp_path):
+    """Not a progress file: the quiz says so in Czech, in the words the quiz widget uses, and
+    goes on (nothing is lost that could be kept: the answers are checked, the quiz ends)."""
+    from bridgelab.quiz.progress import SAVE_PROBLEMS
+    from bridgelab.text.i18n import translate
+
+    bad = tmp_path / "progress.sqlite3"
+    bad.write_text("this is not a database\n")
+    s = QuizSession(topics=["hcp"], lang="cs", seed=3, length=2)
+    first = s.current.answer_text
+    out = _run(
+        ["--topic", "hcp", "--lang", "cs", "--seed", "3", "-n", "2", "--store", str(bad)],
+        f"{first}\n{first}\n",
+        tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    said = translate(SAVE_PROBLEMS["other"], "cs", domain="widgets", path=str(bad))
+    assert said != SAVE_PROBLEMS["other"].format(path=bad)  # a Czech sentence, not the English
+    assert said in out.stderr and "Traceback" not in out.stderr
+    assert "Your answers" not in out.stderr + out.stdout
+    assert out.stdout.count("\n2. ") == 1  # the second question was asked: the quiz went on

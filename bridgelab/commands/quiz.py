@@ -36,7 +36,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from ..model.errors import ProgressError
     from ..quiz import TOPICS, ProgressStore, QuizSession, bundled_banks, review_mistakes
+    from ..quiz.progress import save_problem
     from ..text.i18n import check_language
     from ..text.i18n import translate as _t
 
@@ -50,7 +52,13 @@ def run(args) -> int:
         for group, topics in TOPIC_GROUPS.items():
             print(f"{group:20} = {', '.join(topics)}", file=out)
         return 0
-    store = None if args.no_save else ProgressStore(args.store)
+    try:
+        store = None if args.no_save else ProgressStore(args.store)
+    except ProgressError as e:
+        if args.summary or args.review:  # nothing to show without the store
+            raise
+        print(save_problem(e, lang), file=sys.stderr)  # the quiz goes on, unsaved
+        store = None
     if args.summary:
         if store is None:
             print(_t("Nothing is saved with --no-save.", lang), file=out)
@@ -71,6 +79,7 @@ def run(args) -> int:
             user=args.user,
             banks=banks,
             length=args.length,
+            on_save_error="keep",
         )
     number = 0
     q = session.current
@@ -84,7 +93,10 @@ def run(args) -> int:
                 print(file=out)
                 print(session.summary(), file=out)
                 return 0
+            told = session.save_error
             fb = session.answer(line.strip())
+            if session.save_error is not None and told is None:  # said once, until it saves again
+                print(save_problem(session.save_error, lang), file=sys.stderr)
             if fb.understood:
                 break
             print(fb.explanation, file=out)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..model.errors import ProgressError
+from ..text.i18n import translate
 
 __all__ = [
     "ProgressStore",
@@ -36,7 +37,36 @@ __all__ = [
     "SCHEMA_VERSION",
     "MIGRATIONS",
     "PROGRESS_ERROR_CODES",
+    "SAVE_PROBLEMS",
+    "save_problem",
 ]
+
+SAVE_PROBLEMS = {
+    "busy": "Your answer is not saved yet: another program (a notebook, a quiz, the app) is "
+    "writing to your progress file {path}. The quiz goes on, and your next answer saves this one too.",
+    "full": "Your answer is not saved yet: the disk of your progress file {path} is full. Free "
+    "some space; your next answer saves this one too.",
+    "readonly": "Your answers are not being saved: your progress file {path} or its folder is "
+    "read-only. The quiz goes on; to keep your progress, make the file writable or choose another one.",
+    "damaged": "Your answers are not being saved: your progress file {path} is damaged. The quiz "
+    "goes on; your teacher can copy what can still be read with ProgressStore.recover.",
+    "newer": "Your answers are not being saved: your progress file {path} was written by a newer "
+    "bridgelab. The quiz goes on; update bridgelab to keep your progress.",
+    "other": "Your answers are not being saved: your progress file {path} cannot be opened or "
+    "written. The quiz goes on; ask your teacher to check the file.",
+}
+"""What the learner reads when the progress store refuses an answer, by the ProgressError's
+``code`` (codes without their own words are "other")."""
+
+
+def save_problem(error: BaseException, lang: str) -> str:
+    """Why an answer is not saved, for the learner, in ``lang`` (by the ProgressError's code;
+    the words are in the "widgets" catalogue: the quiz widget and the CLI quiz both say them)."""
+    code = getattr(error, "code", None)
+    path = getattr(error, "path", None)
+    msgid = SAVE_PROBLEMS[code if code in SAVE_PROBLEMS else "other"]
+    return translate(msgid, lang, domain="widgets", path=str(path) if path is not None else "")
+
 
 PROGRESS_ERROR_CODES = (
     "busy",  # another program is writing to the file

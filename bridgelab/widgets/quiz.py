@@ -39,7 +39,7 @@ import ipywidgets as widgets
 from ..model.cards import Strain
 from ..model.contract import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call
 from ..model.errors import BridgeError, ProgressError
-from ..quiz.progress import ProgressStore, default_path
+from ..quiz.progress import SAVE_PROBLEMS, ProgressStore, default_path, save_problem
 from ..render.display import RED, colour_suits
 from ..text.i18n import LANGUAGES, ntranslate, translate
 
@@ -69,23 +69,6 @@ LANGUAGE_NAMES = {
 
 CALL_NAMES = {"pass": "Pass", "double": "X", "redouble": "XX"}
 """The English labels of the non-bid buttons of the bidding box (translated in domain widgets)."""
-
-SAVE_PROBLEMS = {
-    "busy": "Your answer is not saved yet: another program (a notebook, a quiz, the app) is "
-    "writing to your progress file {path}. The quiz goes on, and your next answer saves this one too.",
-    "full": "Your answer is not saved yet: the disk of your progress file {path} is full. Free "
-    "some space; your next answer saves this one too.",
-    "readonly": "Your answers are not being saved: your progress file {path} or its folder is "
-    "read-only. The quiz goes on; to keep your progress, make the file writable or choose another one.",
-    "damaged": "Your answers are not being saved: your progress file {path} is damaged. The quiz "
-    "goes on; your teacher can copy what can still be read with ProgressStore.recover.",
-    "newer": "Your answers are not being saved: your progress file {path} was written by a newer "
-    "bridgelab. The quiz goes on; update bridgelab to keep your progress.",
-    "other": "Your answers are not being saved: your progress file {path} cannot be opened or "
-    "written. The quiz goes on; ask your teacher to check the file.",
-}
-"""What the learner reads when the progress store refuses an answer, by the ProgressError's
-``code`` (codes without their own words are "other")."""
 
 MESSAGES = (
     "Bridge quiz",
@@ -136,14 +119,6 @@ def _t(msgid: str, lang: str, **args: Any) -> str:
 def _right_of(msgid: str, lang: str, right: int, asked: int) -> str:
     """A "{right} of {asked}" message of the "widgets" catalogue, in the plural form of ``right``."""
     return ntranslate(msgid, msgid, right, lang, domain="widgets", right=right, asked=asked)
-
-
-def save_problem(error: BridgeError, lang: str) -> str:
-    """Why an answer is not saved, for the learner, in ``lang`` (by the ProgressError's code)."""
-    code = getattr(error, "code", None)
-    path = getattr(error, "path", None)
-    msgid = SAVE_PROBLEMS[code if code in SAVE_PROBLEMS else "other"]
-    return _t(msgid, lang, path=str(path) if path is not None else "")
 
 
 _STORES: "dict[str, ProgressStore]" = {}
