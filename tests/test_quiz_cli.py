@@ -98,3 +98,17 @@ def test_a_progress_file_that_cannot_be_used_is_said_in_the_learners_language(tm
     assert said in out.stderr and "Traceback" not in out.stderr
     assert "Your answers" not in out.stderr + out.stdout
     assert out.stdout.count("\n2. ") == 1  # the second question was asked: the quiz went on
+
+
+@pytest.mark.parametrize(
+    "lang, words",
+    [("et", "Teemat 'bogus' ei ole"), ("cs", "Téma 'bogus' neexistuje"), ("en", "unknown topic 'bogus'")],
+)
+def test_an_unknown_topic_is_said_in_the_learners_language(lang, words, capsys):
+    from bridgelab.commands.main import main
+
+    assert main(["quiz", "--topic", "bogus", "--lang", lang, "--no-save"]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "rebid" in err and "Traceback" not in err
+    if lang != "en":
+        assert "unknown topic" not in err

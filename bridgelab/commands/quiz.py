@@ -66,6 +66,22 @@ def run(args) -> int:
         df = store.summary(args.user)
         print(df.to_string(index=False) if len(df) else _t("No answers yet.", lang), file=out)
         return 0
+    from ..quiz.core import TOPIC_GROUPS, expand_topics
+
+    unknown = [t for t in expand_topics(args.topic) or [] if t not in TOPICS]
+    if unknown:  # said in the learner's language, as the app says it
+        print(
+            "bridgelab quiz: "
+            + _t(
+                "unknown topic {topics}: known topics are {known} (or the groups {groups})",
+                lang,
+                topics=", ".join(map(repr, unknown)),
+                known=", ".join(TOPICS),
+                groups=", ".join(TOPIC_GROUPS),
+            ),
+            file=sys.stderr,
+        )
+        return 2
     if args.review:
         session = review_mistakes(store, args.user, lang, args.topic)
     else:
