@@ -273,3 +273,97 @@ def test_closing_tabs_together_makes_one_release(monkeypatch):
         server.release_soon()
     server._release_timer.join(timeout=10)
     assert released == [1]
+
+
+def test_idle_page_threads_end_after_a_class_leaves(monkeypatch):
+    """Each page ran in a thread of anyio's pool; once a class has left, the release hands out
+    one job after they have been idle long enough, so all but one of those threads end."""
+    import asyncio
+    import threading
+
+    import anyio.to_thread
+    from anyio._backends._asyncio import WorkerThread
+
+    from bridgelab.app import server
+
+    monkeypatch.setattr(WorkerThread, "MAX_IDLE_TIME", 0.2)
+
+    def workers() -> int:
+        return sum(isinstance(t, WorkerThread) and t.is_alive() for t in threading.enumerate())
+
+    async def class_then_release() -> tuple[int, int]:
+        before = workers()
+        gate = threading.Barrier(6)  # six pages at once: six threads of the pool
+        await asyncio.gather(*(anyio.to_thread.run_sync(gate.wait) for _ in range(6)))
+        during = workers() - before
+        await server._end_idle_threads()
+        for _ in range(100):  # the stopped threads finish their last loop
+            if workers() - before <= 1:
+                break
+            await asyncio.sleep(0.05)
+        return during, workers() - before
+
+    during, after = asyncio.run(class_then_release())
+    assert during == 6
+    assert after <= 1
+
+
+def test_switch_interval_is_short_for_quick_clicks():
+    import sys
+
+    from bridgelab.app import server
+
+    old = sys.getswitchinterval()
+    try:
+        server.quick_turns()
+        assert sys.getswitchinterval() == pytest.approx(server.SWITCH_INTERVAL)
+        assert server.SWITCH_INTERVAL < old
+    finally:
+        sys.setswitchinterval(old)
+
+
+def test_solara_writes_widget_messages_from_the_pages_thread(monkeypatch):
+    """The class server runs uvicorn with the websocket protocol Solara's synchronous writes
+    work with (with uvicorn's default one, Solara falls back to handing every message to the
+    event loop, which a class opening the app at once keeps busy)."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+    from solara.server.sync_ws_write import SyncFrameWriter
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from websockets.sync.client import connect
+
+    from bridgelab.app import server
+
+    for name in [k for k in os.environ if k.startswith("SOLARA_")] + ["SOLARA_SERVER_SYNC_WS_WRITE"]:
+        monkeypatch.delenv(name, raising=False)  # what _solara_settings sets goes after the test
+    monkeypatch.setenv("SOLARA_APP", "")
+    server._solara_settings()
+    assert os.environ["SOLARA_SERVER_SYNC_WS_WRITE"] == "True"
+
+    async def endpoint(ws):
+        await ws.accept()
+        await ws.send_text("sync" if SyncFrameWriter.try_create(ws) is not None else "loop")
+        await ws.close()
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    app = Starlette(routes=[WebSocketRoute("/ws", endpoint)])
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, ws=server._ws_protocol(), log_level="error")
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(200):
+            if uv.started:
+                break
+            time.sleep(0.05)
+        with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10) as ws:
+            assert ws.recv(timeout=10) == "sync"
+    finally:
+        uv.should_exit = True
+        thread.join(timeout=10)

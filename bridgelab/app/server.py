@@ -15,13 +15,20 @@ ASGI app this module adds the pages it writes itself:
   cookie, so later visits need no token); ``/teacher/answers.csv``; ``/teacher/day`` (POST).
 
 A closed tab's session ends at once (the page's unload beacon) or after ``CULL_TIMEOUT``; its
-objects are collected and the freed heap handed back (``release_soon``), and the C allocator
-keeps few arenas (``limit_arenas``), so a class leaving does not leave the process swollen.
+objects are collected and the freed heap handed back (``release_soon``), the threads the pages
+ran in end (``_end_idle_threads``), and the C allocator keeps few arenas (``limit_arenas``), so
+a class leaving does not leave the process swollen.
+
+Thirty pages opening at once share two cores: a click must not wait behind the others' work.
+Widget messages are written from each page's own thread (``SOLARA_SERVER_SYNC_WS_WRITE``, with
+uvicorn's ``websockets`` protocol), the class file is written off the event loop, and Python's
+turns between threads are short (``quick_turns``). ``benchmarks/bench_app.py`` measures it.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import ctypes
 import ctypes.util
 import gc
@@ -75,9 +82,48 @@ def limit_arenas(n: int = 2) -> None:
         lib.mallopt(-8, n)  # M_ARENA_MAX
 
 
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread may hold Python's lock while others wait for it (Python's default: 0.005)."""
+
+
+def quick_turns() -> None:
+    """Let a student's click wait less behind other students' page builds. Each page runs in
+    its own thread; an answer is a few milliseconds of Python but lets go of the interpreter
+    lock many times (each of its ten or so widget messages written, each SQLite call), and
+    each time waits for a busy thread's turn to end: up to ``sys.getswitchinterval()``."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+
+
+_loop: "asyncio.AbstractEventLoop | None" = None
+"""The server's event loop (noted by the first request), where idle page threads are ended."""
+
+
 def release_memory() -> None:
-    """Collect the closed sessions' objects and give the freed heap back to the system."""
+    """Collect the closed sessions' objects and give the freed heap back to the system; then,
+    on the server's event loop, end the page threads left idle (``_end_idle_threads``)."""
     gc.collect()
+    lib = _libc()
+    if lib is not None:
+        lib.malloc_trim(0)
+    if _loop is not None and not _loop.is_closed():
+        asyncio.run_coroutine_threadsafe(_end_idle_threads(), _loop)
+
+
+async def _end_idle_threads() -> None:
+    """End the worker threads the closed pages ran in. Each page runs in a thread of anyio's
+    pool, which stops a thread idle for ``MAX_IDLE_TIME`` only when it next hands out work; a
+    class leaving together leaves a thread per page waiting (with the objects it holds), so
+    hand out one trivial job once they have been idle that long, then collect again."""
+    import anyio.to_thread
+
+    try:
+        from anyio._backends._asyncio import WorkerThread
+
+        idle = float(WorkerThread.MAX_IDLE_TIME)
+    except (ImportError, AttributeError):  # another anyio: its pool's idle time, as of 4.x
+        idle = 10.0
+    await asyncio.sleep(idle + 1)
+    await anyio.to_thread.run_sync(gc.collect)
     lib = _libc()
     if lib is not None:
         lib.malloc_trim(0)
@@ -124,6 +170,10 @@ def _solara_settings() -> None:
     os.environ.setdefault("SOLARA_THEME_LOADER", "plain")
     os.environ.setdefault("SOLARA_THEME_SHOW_BANNER", "False")
     os.environ.setdefault("SOLARA_TELEMETRY_MIXPANEL_ENABLE", "False")
+    # each widget message written from the session's own thread, not handed to the event loop
+    # one by one (a feedback is about ten messages; with 30 pages opening, every hand-over waits
+    # for the loop, which is busy serving the other pages' files and first renders)
+    os.environ.setdefault("SOLARA_SERVER_SYNC_WS_WRITE", "True")
 
 
 def make_app(room: Classroom):
@@ -131,6 +181,7 @@ def make_app(room: Classroom):
     global CLASSROOM
     CLASSROOM = room
     _solara_settings()
+    import anyio.to_thread
     import solara.server.starlette as solara_starlette
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -225,6 +276,8 @@ def make_app(room: Classroom):
     our_paths = {"/join", "/teacher", "/teacher/day", "/teacher/answers.csv"}
 
     async def app(scope, receive, send):
+        global _loop
+        _loop = _loop or asyncio.get_running_loop()
         if scope["type"] == "http" and scope["path"] in our_paths:
             return await ours(scope, receive, send)
         if scope["type"] == "http" and scope["path"] == "/" and scope["method"] == "GET":
@@ -234,7 +287,9 @@ def make_app(room: Classroom):
                 then = scope.get("query_string", b"").decode("latin-1")
                 target = f"/join?{urlencode({'lang': _lang(request), 'then': then})}"
                 return await RedirectResponse(target, status_code=303)(scope, receive, send)
-            room.touch(student)
+            # the class file's write (and its fsync) in a worker thread: on the event loop it
+            # would hold up every other student's page, files and clicks meanwhile
+            await anyio.to_thread.run_sync(room.touch, student)
             lang = request.query_params.get("lang") or student.lang
             lang = lang if lang in LANGUAGES else "en"
             return await _localised(solara_app, scope, receive, send, lang, page_title(room, lang))
@@ -281,6 +336,21 @@ async def _localised(inner, scope, receive, send, lang: str, title: str) -> None
     await inner(scope, receive, capture)
 
 
+def _ws_protocol() -> str:
+    """uvicorn's websocket implementation: "websockets" (the one Solara's synchronous writes,
+    ``SOLARA_SERVER_SYNC_WS_WRITE``, work with; uvicorn calls it deprecated, so its warning is
+    silenced), else uvicorn's default, where Solara falls back to its usual send path."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # uvicorn's UvicornDeprecationWarning
+        try:
+            import uvicorn.protocols.websockets.websockets_impl  # noqa: F401
+        except ImportError:
+            return "auto"
+    return "websockets"
+
+
 def main(argv: "list[str] | None" = None) -> int:
     """``python -m bridgelab.app``: serve a class; print the students' and the teacher's address."""
     p = argparse.ArgumentParser(
@@ -324,6 +394,7 @@ def main(argv: "list[str] | None" = None) -> int:
         print(f"bridgelab app: {e}", file=sys.stderr)
         return 2
     limit_arenas()
+    quick_turns()
     app = make_app(room)
     import uvicorn
 
@@ -331,5 +402,7 @@ def main(argv: "list[str] | None" = None) -> int:
     print(f"Class {room.name!r}: progress in {room.folder}", flush=True)
     print(f"Students open:   http://{shown}:{args.port}/", flush=True)
     print(f"Teacher's page:  http://{shown}:{args.port}/teacher?token={room.teacher_token}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=2**24)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level="warning", ws_max_size=2**24, ws=_ws_protocol()
+    )
     return 0
