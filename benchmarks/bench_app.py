@@ -1,8 +1,8 @@
 """A class of students opening the quiz app at once, on this machine.
 
-    python benchmarks/bench_app.py --students 30 --browsers 5         # the class app, light clients
-    python benchmarks/bench_app.py --client browser --students 30     # all in chromium
-    python benchmarks/bench_app.py --server voila --students 5 [--preheat 5]
+    python benchmarks/bench_app.py --students 30 --browsers 5 --after 150   # the class app, 2 waves
+    python benchmarks/bench_app.py --client browser --students 30           # all in chromium
+    python benchmarks/bench_app.py --server voila --students 5 --waves 1 [--preheat 5]
 
 Starts the server on a free loopback port (the class app, ``python -m bridgelab.app``, or Voilà
 serving ``app/quiz.ipynb``: the same ``StudentApp`` widgets), then opens ``--students`` pages
@@ -19,12 +19,23 @@ on their second visit). Two kinds of student:
 
 For each it measures the first question (from asking for the page to the question's text being
 in the page's widgets) and the feedback (from the click, or Enter, to the verdict being there:
-timed inside the page for chromium, so Playwright's own checks are not counted). It reports the
+timed inside the page for chromium, so Playwright's own checks are not counted). For the light
+clients it also splits both: the first question into the page, its files, the socket and the
+app's first render; the feedback into the server's share (click to the time stamp the server
+put on the message with the verdict, both clocks this machine's) and the way back (that message
+to this client's reader, which shares the machine with the server and chromium). It reports the
 CPU seconds of the server, of chromium and of the light clients during the run (``psutil`` per
-process tree), and the resident memory of the server (with Voilà's kernels) while the pages are
-open, after they are closed (a page's unload beacon, as the browser sends it) and every 15 s until
-``--after`` seconds, with Solara's count of live sessions. Everything stays on 127.0.0.1; each
-page is bounded by ``--timeout``.
+process tree).
+
+Memory: the server's resident memory (with Voilà's kernels) while the pages are open, after they
+are closed (a page's unload beacon, as the browser sends it) and every 15 s until ``--after``
+seconds, with Solara's count of live sessions. The idle figure is taken after ONE student has
+visited (a real chromium page) and left, and the server has released that session: what a first
+visit loads for good (imports, translations, question banks, caches) is the server's, not a tab's.
+Then ``--waves`` classes (default 2, the same students) come one after another: if memory after
+the second wave closes is back at the first wave's figure, a closed tab's memory is returned and
+reused; if it grows wave by wave, a session leaks. Everything stays on 127.0.0.1; each page is
+bounded by ``--timeout``.
 """
 
 from __future__ import annotations
@@ -281,6 +292,16 @@ class Models:
         return " ".join(str(v.get("value") or "") for _, v in self.with_class(cls)).strip()
 
 
+def _stamp(date: "str | None") -> "float | None":
+    """A Jupyter message header's ISO date as seconds since the epoch (None if absent)."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(str(date).replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return None
+
+
 async def ws_student(port: int, i: int, delay: float, timeout: float, cookie: str, assets: list[str]):
     """One student as a light client speaking the page's own protocol (no rendering): loads the
     page and, as a first visit's browser does, its static files (``assets``: those a real chromium
@@ -322,13 +343,20 @@ async def ws_student(port: int, i: int, delay: float, timeout: float, cookie: st
         )
         marks["socket"] = time.monotonic() - t0
         echoed: set[str] = set()
+        # when armed (after the click): the server's own time stamp (its message header's date)
+        # and the arrival of the first message that shows the verdict
+        verdict: dict = {}
 
         async def reader() -> None:
             async for frame in ws:
                 if isinstance(frame, bytes):  # a message with binary buffers: none of ours
                     continue
+                arrived = time.time()
                 msg = json.loads(frame)
                 models.take(msg)
+                if verdict.get("armed") and "sent" not in verdict and models.text("bridgelab-feedback"):
+                    verdict["sent"] = _stamp(msg.get("header", {}).get("date"))
+                    verdict["arrived"] = arrived
                 c = msg.get("content", {})
                 state = c.get("data", {}).get("state", {}) if isinstance(c.get("data"), dict) else {}
                 # the page's theme model echoes its dark_effective back once, as the browser does
@@ -373,6 +401,8 @@ async def ws_student(port: int, i: int, delay: float, timeout: float, cookie: st
         await asyncio.sleep(READING)
         choices = models.with_class("bridgelab-choice")
         t1 = time.monotonic()
+        clicked = time.time()
+        verdict["armed"] = True
         if choices:
             content = {"comm_id": choices[0][0], "data": {"method": "custom", "content": {"event": "click"}}}
             await ws.send(_msg(session, "comm_msg", content))
@@ -384,6 +414,13 @@ async def ws_student(port: int, i: int, delay: float, timeout: float, cookie: st
             await ws.send(_msg(session, "comm_msg", {"comm_id": box, "data": submit}))
         await asyncio.wait_for(until(lambda: models.text("bridgelab-feedback")), timeout)
         result["feedback"] = time.monotonic() - t1
+        if verdict.get("sent") is not None:
+            # where the time went: the server's answer (click to its verdict message, by the
+            # server's clock, the same machine's), the way back to this client's reader
+            result["feedback_phases"] = {
+                "server": verdict["sent"] - clicked,
+                "back": verdict["arrived"] - verdict["sent"],
+            }
     except (TimeoutError, OSError, httpx.HTTPError) as e:
         result["error"] = type(e).__name__
 
@@ -464,6 +501,16 @@ def _figures(results: list[dict]) -> dict:
     feedbacks = sorted(r["feedback"] for r in results if "feedback" in r)
     phases = [r["phases"] for r in results if "phases" in r]
     medians = {k: round(statistics.median(p[k] for p in phases), 2) for k in phases[0]} if phases else None
+    fb_phases = [r["feedback_phases"] for r in results if "feedback_phases" in r]
+    fb_split = (
+        {
+            f"{k}_{how}": round(f(p[k] for p in fb_phases), 3)
+            for k in fb_phases[0]
+            for how, f in (("median", statistics.median), ("max", max))
+        }
+        if fb_phases
+        else None
+    )
     return {
         "pages": len(results),
         "median_phases_s": medians,
@@ -473,7 +520,86 @@ def _figures(results: list[dict]) -> dict:
         "first_question_max_s": round(max(firsts), 2) if firsts else None,
         "feedback_median_s": round(statistics.median(feedbacks), 3) if feedbacks else None,
         "feedback_max_s": round(max(feedbacks), 3) if feedbacks else None,
+        "feedback_phases_s": fb_split,
     }
+
+
+SETTLE = 10.0
+"""Seconds waited after the server holds no session before memory counts as settled: the
+release after the last close (``bridgelab.app.server.RELEASE_DELAY``, 5 s) and a margin."""
+
+
+async def settle(kind: str, port: int, limit: float = 120.0) -> None:
+    """Wait until the server holds no page session (Solara) and its memory release has run."""
+    t = time.monotonic()
+    while time.monotonic() - t < limit and live_sessions(kind, port):
+        await asyncio.sleep(1)
+    await asyncio.sleep(SETTLE)
+
+
+async def wave(args, browser, server, port: int, cookies: list, assets: list[str], shared) -> dict:
+    """One class opening the app: every student's page within ``--within`` seconds, each
+    answering one question; then all close, and the server's memory is watched for ``--after``
+    seconds. The figures of this wave."""
+    n_browser = args.students if args.client == "browser" else min(args.browsers, args.students)
+    kind = args.server
+    peak = tree_rss(server.pid)
+    load0 = os.getloadavg()[0]
+    cpu0, wall0 = tree_cpu(server.pid), time.monotonic()
+    me0, browser_cpu_meter = own_cpu(), BrowserCPU(server.pid)
+    spacing = args.within / max(1, args.students)
+    # the real browsers are spread among the light clients (every k-th student)
+    every = args.students / n_browser if n_browser else 0
+    in_browser = {int(k * every) for k in range(n_browser)}
+    tasks = [
+        asyncio.create_task(
+            browser_student(browser, kind, port, i, i * spacing, args.timeout, cookies[i], shared)
+            if i in in_browser
+            else ws_student(port, i, i * spacing, args.timeout, cookies[i], assets)
+        )
+        for i in range(args.students)
+    ]
+    while not all(t.done() for t in tasks):
+        peak = max(peak, tree_rss(server.pid))
+        browser_cpu_meter.sample()
+        await asyncio.sleep(0.5)
+    done = [t.result() for t in tasks]
+    browser_cpu_meter.sample()
+    cpu = tree_cpu(server.pid) - cpu0
+    wall = time.monotonic() - wall0
+    browser_cpu = browser_cpu_meter.used()
+    client_cpu = own_cpu() - me0
+    peak = max(peak, tree_rss(server.pid))
+    open_mem = tree_rss(server.pid)
+    open_sessions = live_sessions(kind, port)
+    for close, _ in done:
+        await close()
+    results = [r for _, r in done]
+    after = []
+    t_close = time.monotonic()
+    while time.monotonic() - t_close < args.after:
+        await asyncio.sleep(15)
+        after.append(
+            (round(time.monotonic() - t_close), round(tree_rss(server.pid)), live_sessions(kind, port))
+        )
+    figures: dict = {"load_average_before": round(load0, 1), "all": _figures(results)}
+    if args.client == "ws":
+        figures["ws_clients"] = _figures([r for r in results if r["client"] == "ws"])
+        figures["browser_pages"] = _figures([r for r in results if r["client"] == "browser"])
+    figures.update(
+        {
+            "server_cpu_s": round(cpu, 1),
+            "browser_cpu_s": round(browser_cpu, 1),
+            "ws_clients_cpu_s": round(client_cpu, 1),
+            "wall_s": round(wall, 1),
+            "memory_peak_mb": round(peak),
+            "memory_pages_open_mb": round(open_mem),
+            "sessions_open": open_sessions,
+            "after_close_s_mb_sessions": after,
+            "memory_after_close_mb": after[-1][1] if after else None,
+        }
+    )
+    return figures
 
 
 async def run(args) -> dict:
@@ -484,8 +610,9 @@ async def run(args) -> dict:
     server = start_server(args.server, port, data, args.preheat, args.cull)
     if args.server == "voila":
         args.client = "browser"  # the light clients speak Solara's protocol only
-    n_browser = args.students if args.client == "browser" else min(args.browsers, args.students)
+    waves = []
     try:
+        started = tree_rss(server.pid)
         if args.server == "voila" and args.preheat:
             await asyncio.sleep(args.warm)  # let the pool fill, as a teacher starts before class
         cookies = [
@@ -498,12 +625,13 @@ async def run(args) -> dict:
                 executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
             )
             assets: list[str] = []
-            if args.client == "ws":
-                # one real page first: the files a browser fetches, and the server warm as in class
+            if args.server == "solara":
+                # one student visits and leaves first: what the first visit loads for good
+                # (imports, translations, question banks, caches) is the server's, not a tab's;
+                # and the files a browser fetches, for the light clients
                 assets = await page_assets(browser, port, join(port, "Warm-up"), args.timeout)
+                await settle(args.server, port)
             idle = tree_rss(server.pid)
-            peak = idle
-            load0 = os.getloadavg()[0]
             shared = None
             if args.one_context:
                 shared = await browser.new_context(viewport={"width": 390, "height": 844})
@@ -522,85 +650,28 @@ async def run(args) -> dict:
                 await warm.goto(f"http://127.0.0.1:{port}/", timeout=args.timeout * 1000)
                 await warm.wait_for_selector(".bridgelab-question", timeout=args.timeout * 1000)
                 await warm.close()
-            cpu0, wall0 = tree_cpu(server.pid), time.monotonic()
-            me0, browser_cpu_meter = own_cpu(), BrowserCPU(server.pid)
-            spacing = args.within / max(1, args.students)
-            # the real browsers are spread among the light clients (every k-th student)
-            every = args.students / n_browser if n_browser else 0
-            in_browser = {int(k * every) for k in range(n_browser)}
-            tasks = [
-                asyncio.create_task(
-                    browser_student(
-                        browser, args.server, port, i, i * spacing, args.timeout, cookies[i], shared
-                    )
-                    if i in in_browser
-                    else ws_student(port, i, i * spacing, args.timeout, cookies[i], assets)
-                )
-                for i in range(args.students)
-            ]
-            while not all(t.done() for t in tasks):
-                peak = max(peak, tree_rss(server.pid))
-                browser_cpu_meter.sample()
-                await asyncio.sleep(0.5)
-            done = [t.result() for t in tasks]
-            browser_cpu_meter.sample()
-            cpu = tree_cpu(server.pid) - cpu0
-            wall = time.monotonic() - wall0
-            browser_cpu = browser_cpu_meter.used()
-            client_cpu = own_cpu() - me0
-            peak = max(peak, tree_rss(server.pid))
-            open_mem = tree_rss(server.pid)
-            open_sessions = live_sessions(args.server, port)
-            for close, _ in done:
-                await close()
+            for _ in range(args.waves):
+                waves.append(await wave(args, browser, server, port, cookies, assets, shared))
             if shared is not None:
                 await shared.close()
             await browser.close()
-        results = [r for _, r in done]
-        after = []
-        t_close = time.monotonic()
-        while time.monotonic() - t_close < args.after:
-            await asyncio.sleep(15)
-            after.append(
-                (
-                    round(time.monotonic() - t_close),
-                    round(tree_rss(server.pid)),
-                    live_sessions(args.server, port),
-                )
-            )
     finally:
         server.terminate()
         try:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
-    figures = {
+    return {
         "server": args.server + (f" (pool {args.preheat})" if args.preheat else ""),
         "students": args.students,
         "within_s": args.within,
-        "all": _figures(results),
+        "cores": os.cpu_count(),
+        "one_context": args.one_context,
+        "clients_nice": args.nice,
+        "memory_started_mb": round(started),
+        "memory_idle_mb": round(idle),
+        "waves": waves,
     }
-    if args.client == "ws":
-        figures["ws_clients"] = _figures([r for r in results if r["client"] == "ws"])
-        figures["browser_pages"] = _figures([r for r in results if r["client"] == "browser"])
-    figures.update(
-        {
-            "server_cpu_s": round(cpu, 1),
-            "browser_cpu_s": round(browser_cpu, 1),
-            "ws_clients_cpu_s": round(client_cpu, 1),
-            "wall_s": round(wall, 1),
-            "one_context": args.one_context,
-            "load_average_before": round(load0, 1),
-            "clients_nice": args.nice,
-            "cores": os.cpu_count(),
-            "memory_idle_mb": round(idle),
-            "memory_peak_mb": round(peak),
-            "memory_pages_open_mb": round(open_mem),
-            "sessions_open": open_sessions,
-            "after_close_s_mb_sessions": after,
-        }
-    )
-    return figures
 
 
 def main() -> None:
@@ -633,9 +704,19 @@ def main() -> None:
         help="run the clients and chromium at this niceness (e.g. 10: the server comes first, as "
         "when the students' devices are other machines)",
     )
-    ap.add_argument("--after", type=float, default=180.0, help="seconds to watch memory after closing")
+    ap.add_argument(
+        "--after", type=float, default=180.0, help="seconds to watch memory after each wave closes"
+    )
+    ap.add_argument(
+        "--waves",
+        type=int,
+        default=2,
+        help="classes one after another (the same students): memory after the second wave back at "
+        "the first's means a closed tab's memory is returned and reused; growth, a leak per session",
+    )
     args = ap.parse_args()
-    print(json.dumps(asyncio.run(run(args)), indent=1))
+    figures = asyncio.run(run(args))
+    print(json.dumps(figures, indent=1))
 
 
 if __name__ == "__main__":
