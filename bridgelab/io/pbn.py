@@ -390,21 +390,41 @@ _SEPARATOR_RE = re.compile(r"\n(?:[ \t\f\v]*\n)+")
 _LEAD_RE = re.compile(r"(?:%[^\n]*\n)*")
 
 
+def _runs_on(text: str, start: int, stop: int) -> bool:
+    """May a comment or a tag that starts in text[start:stop] go on past ``stop`` (over the
+    empty line there)? A comment '{...' does if no '}' follows its '{' before ``stop``; a tag
+    '[Name "value"]' (or a broken one) may have line breaks in its spaces, so it may if the
+    text ends with '[', a name or a value and no ']' after them. Errs on the side of yes."""
+    i = text.rfind("{", start, stop)
+    if i >= 0 and text.find("}", i, stop) < 0:
+        return True
+    close = text.rfind("]", start, stop)
+    # a '[' after the last ']', or a '"' after it (the ']' was in a value)
+    return text.rfind("[", start, stop) > close or (close >= 0 and text.find('"', close, stop) >= 0)
+
+
 def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame | tuple[int, int, int]]:
     """The games of a PBN text in order (a game ends at an empty line).
 
-    A file without braces cannot have a comment over several lines, so its games are the
-    runs of lines between empty lines. A run that starts with a tag (after any % lines) is
-    given as (start, stop, line) for ``_Reader.quick`` to try first; the scanner reads it if
-    it is not simple. Other runs, and files with braces, are read by the scanner."""
-    if "{" in text:
+    The text is cut into runs of lines between empty lines; in a file with braces, a run is
+    joined to the next while a comment or a tag may go on over the empty line (``_runs_on``),
+    as the scanner reads such a comment or tag over it. A run that starts with a tag (after any
+    % lines) is given as (start, stop, line) for ``_Reader.quick`` to try first; the scanner
+    reads it if it is not simple. Other runs are read by the scanner. (Without the quick reader,
+    files with braces are read by one scanner over the whole text, the reference the cut runs
+    are tested against.)"""
+    braces = "{" in text
+    if braces and not _QUICK:
         yield from _Scanner(text, problems).run()
         return
     line, start = 1, 0
     bounds = [(m.start(), m.end()) for m in _SEPARATOR_RE.finditer(text)]
-    bounds.append((len(text.rstrip("\n")), len(text)))
+    last = len(text.rstrip("\n"))
+    bounds.append((last, len(text)))
     for stop, after in bounds:
         if stop > start:
+            if braces and stop < last and _runs_on(text, start, stop):
+                continue  # read on to the next empty line
             c = text[start]
             if c == "[" or (c == "%" and text[_LEAD_RE.match(text, start, stop).end() : stop][:1] == "["):
                 yield start, stop, line
@@ -1540,7 +1560,7 @@ def loads(
     try:
         problem = reader.problem
         quick = reader.quick if _QUICK else None
-        if quick is not None and "{" not in text:
+        if quick is not None:  # (a deal in a comment is checked too: harmless)
             reader.canonical = _canonical_deals(text)
         for item in _scan_games(text, problem):
             if isinstance(item, tuple):
