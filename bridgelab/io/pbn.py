@@ -454,6 +454,7 @@ _RANKS_DOWN = "AKQJT98765432"
 # the suit texts as programs write them (ranks from the ace down, T for ten): their holdings
 _CANON = {"".join(r for i, r in enumerate(_RANKS_DOWN) if h >> (12 - i) & 1): h for h in range(8192)}
 _TRICK_TEXTS = {str(n): n for n in range(14)}
+_BOARD_TEXTS = {str(n): n for n in range(1, 1000)}
 
 
 def _quick_deal(value: str) -> Deal | None:
@@ -591,7 +592,7 @@ def _canonical_deals(text: str) -> tuple[dict[str, int], np.ndarray]:
     deal text with its row in an array of holdings (seats N E S W by suits S H D C), checked
     at once with numpy to be 52 different cards, 13 to a hand. A deal text not here is read
     by ``_quick_deal`` or the full reader (which say what is wrong with it)."""
-    found = _DEAL_TAG_RE.findall(text)
+    found = list(dict.fromkeys(_DEAL_TAG_RE.findall(text)))  # each deal once (boards played at many tables)
     n = len(found)
     if not n:
         return {}, np.zeros((0, 4, 4), dtype=np.uint16)
@@ -668,6 +669,8 @@ _CONTRACTS = {
     for x in ("", "X", "XX")
 }
 _SEATS = {s.name: s for s in SEATS}
+# the dealer and vulnerability of boards 1-16 (and 17-32, ...)
+_CYCLE = tuple((b.dealer, b.vulnerable) for b in map(Board.from_number, range(1, 17)))
 
 
 _QUICK_CALLS = {w: Call.parse(w) for w in _PLAIN_CALLS if w != "AP"}
@@ -1028,11 +1031,11 @@ class _Reader:
                     "the vulnerability is left out",
                 )
         if board_no:  # a missing Dealer or Vulnerable tag: the board number's
-            b = Board.from_number(board_no)
+            cycle = _CYCLE[(board_no - 1) % 16]  # Board.from_number's, at a glance
             if "Dealer" not in values:
-                dealer = b.dealer
+                dealer = cycle[0]
             if "Vulnerable" not in values:
-                vul = b.vulnerable
+                vul = cycle[1]
 
         # auction, play and tables
         calls: tuple[Call, ...] = ()
@@ -1198,12 +1201,10 @@ class _Reader:
         dv = values.get("Deal")
         if dv is None:
             return None
-        i = self.canonical[0].get(dv)
-        hit = None if i is not None else self.deals.get(dv)
-        if i is not None:
-            deal = _checked_deal(self.canonical[1][i])
-        elif hit is None:
-            deal = _quick_deal(dv)
+        hit = self.deals.get(dv)  # (one Deal for the boards of a deal played at many tables)
+        if hit is None:
+            i = self.canonical[0].get(dv)
+            deal = _quick_deal(dv) if i is None else _checked_deal(self.canonical[1][i])
             if deal is None:
                 return None
             self.deals[dv] = (deal, None, None)
@@ -1221,29 +1222,34 @@ class _Reader:
             v = v.strip()
             return None if v == "" or v == "?" else v
 
-        board_no = None
-        v = get("Board")
+        board_no = dealer = vul = None
+        v = values.get("Board")
         if v is not None:
-            board_no = _small_int(v)
-            if not board_no:
-                return None
-        dealer = vul = None
-        v = get("Dealer")
+            board_no = _BOARD_TEXTS.get(v)  # (most files: "1", "2", ... as they are)
+            if board_no is None and (v := get("Board")) is not None:
+                board_no = _small_int(v)
+                if not board_no:
+                    return None
+        v = values.get("Dealer")
         if v is not None:
             dealer = _SEATS.get(v)
-            if dealer is None:
-                return None
-        v = get("Vulnerable")
+            if dealer is None and (v := get("Dealer")) is not None:
+                dealer = _SEATS.get(v)
+                if dealer is None:
+                    return None
+        v = values.get("Vulnerable")
         if v is not None:
             vul = _VULS.get(v)
-            if vul is None:
-                return None
+            if vul is None and (v := get("Vulnerable")) is not None:
+                vul = _VULS.get(v)
+                if vul is None:
+                    return None
         if board_no and ("Dealer" not in values or "Vulnerable" not in values):
-            b = Board.from_number(board_no)
+            cycle = _CYCLE[(board_no - 1) % 16]  # Board.from_number's, at a glance
             if "Dealer" not in values:
-                dealer = b.dealer
+                dealer = cycle[0]
             if "Vulnerable" not in values:
-                vul = b.vulnerable
+                vul = cycle[1]
 
         calls: tuple[Call, ...] = ()
         auction = None
