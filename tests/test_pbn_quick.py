@@ -116,101 +116,104 @@ def test_the_quick_reader_reads_broken_files_as_the_full_reader_does(seed, monke
         same_both_ways(data, monkeypatch)
 
 
-# ---- deals: as programs write them, checked at once ---------------------------------------------
+# ---- files with commentary: cut into games at empty lines, checked against one scan -------------
+# A file with braces is cut into games at its empty lines too (a game without commentary is then
+# read quickly), except where a comment or a tag goes on over an empty line; without the quick
+# reader, such a file is read by one scan of the whole text, as it was before, to compare with.
+
+BRACED = [p for p in PBN_FILES if b"{" in p.read_bytes()]
+BRACE_PIECES = [
+    b"{",
+    b"}",
+    b"{ a comment }",
+    b"{ a comment\n\nover an empty line }\n",
+    b'{ [Board "7"] in a comment\n\n}',
+    b"\n\n",
+    b"\n\n\n",
+    b"[",
+    b"]",
+    b'"',
+    b"; a [ or { after a semicolon\n",
+    b'[Event "{ not a comment"]\n',
+    b'[Event "a ] b"',
+    b"[Event\n\n",
+    b"[Event\n\n]\n",
+    b'[Event\n\n"x"]\n',
+    b'[Event "x"\n\n]\n',
+    b"% a { in a % line\n",
+]
 
 
-def random_deal(rng, first: str = "N") -> str:
-    cards = rng.permutation(52)
-    hands = []
-    for h in range(4):
-        mine = sorted(cards[h * 13 : (h + 1) * 13])
-        hands.append(".".join("".join(RANKS[c % 13] for c in mine if c // 13 == s) for s in range(4)))
-    return f"{first}:" + " ".join(hands)
+def braced_mutants(n: int, seed: int):
+    """Broken and joined copies of the corpus with commentary: its files and the plain ones
+    after each other, characters changed, cut and repeated, and braces, brackets, quotes and
+    empty lines put in (comments and tags over empty lines, a '{' in a value or after ';')."""
+    rnd = random.Random(seed)
+    plain = [p for p in PBN_FILES if b"{" not in p.read_bytes()]
+    for _ in range(n):
+        parts = [rnd.choice(BRACED).read_bytes()[:5000] for _ in range(rnd.randint(1, 2))]
+        parts.insert(rnd.randrange(len(parts) + 1), rnd.choice(plain).read_bytes()[:3000])
+        d = bytearray(b"\n\n".join(parts))
+        for _ in range(rnd.randint(1, 6)):
+            i = rnd.randrange(len(d) + 1)
+            op = rnd.randrange(4)
+            if op == 0 and d:
+                d[min(i, len(d) - 1)] = rnd.choice(b'\n {}[]";%')
+            elif op == 1:
+                del d[i : i + rnd.randint(1, 20)]
+            elif op == 2 and d:
+                j = rnd.randrange(len(d))
+                d[i:i] = d[j : j + rnd.randint(1, 80)]
+            else:
+                d[i:i] = rnd.choice(BRACE_PIECES)
+        yield bytes(d)
 
 
-def deal_texts(seed: int) -> list[str]:
-    """Deal texts as programs write them, and the near misses a reader must not take as such:
-    a card twice, 12 and 14 cards, ranks out of order, lower case, '10', two spaces, a '-'."""
-    rng = np.random.default_rng(seed)
-    texts = [random_deal(rng, first) for first in "NESW" for _ in range(25)]
-    good = texts[0]
-    a, b, c, d = good[2:].split(" ")
-    texts += [
-        good.replace(a, b),  # one hand twice
-        f"N:{a[:-1]}{b[-1]} {b} {c} {d}",  # a card moved: 12 and 14 cards
-        f"N:{a} {b} {c}  {d}",
-        f"N:{a.lower()} {b} {c} {d}",
-        f"N:{a} {b} {c} -",
-        f"X:{a} {b} {c} {d}",
-        good + " ",
-    ]
-    for k in range(len(a) - 1):  # two ranks of a suit swapped
-        if a[k] != "." and a[k + 1] != ".":
-            texts.append(f"N:{a[:k]}{a[k + 1]}{a[k]}{a[k + 2 :]} {b} {c} {d}")
-    return texts
+@pytest.mark.parametrize("seed", range(4))
+def test_files_with_commentary_cut_into_games_read_as_one_scan_does(seed, monkeypatch):
+    """Records, lines, problems and warnings, and the text kept for writing back (so the
+    same file written back), strict and lenient."""
+    for data in braced_mutants(30, seed):
+        same_both_ways(data, monkeypatch)
 
 
-def full(text: str):
-    try:
-        return Deal.from_pbn(text)
-    except BridgeError:
-        return None
+def test_games_of_a_file_with_commentary_are_read_quickly(monkeypatch):
+    """The games without commentary of a file with braces take the quick reader (the tests
+    above can fail), and the file reads and writes back as one scan of it does."""
+    used = []
+    quick = pbn._Reader.quick
+    monkeypatch.setattr(pbn._Reader, "quick", lambda self, *a: used.append(quick(self, *a)) or used[-1])
+    data = b"".join(p.read_bytes() + b"\n\n" for p in PBN_FILES)
+    assert b"{" in data
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PBNWarning)
+        recs = pbn.loads(data)
+        assert sum(u is not None for u in used) >= 300
+        assert pbn.dumps(recs) == data.decode("utf-8").replace("\r\n", "\n")
+        monkeypatch.setattr(pbn, "_QUICK", False)
+        assert pbn.loads(data) == recs
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_deals_checked_at_once_are_the_deals_deal_reads(seed):
-    texts = deal_texts(seed)
-    index, rows = _canonical_deals("".join(f'[Deal "{t}"]\n' for t in texts))
-    for t in texts:
-        expected = full(t)
-        canonical = expected is not None and t == t.strip() and "  " not in t and t[:2] != "X:"
-        canonical = (
-            canonical
-            and all(  # each suit's ranks from the ace down
-                all(c in RANKS for c in s) and all(RANKS.index(x) < RANKS.index(y) for x, y in zip(s, s[1:]))
-                for h in t[2:].split()
-                for s in h.split(".")
-            )
-        )
-        assert (t in index) == canonical, t
-        quick = _quick_deal(t)
-        assert (quick is not None) == canonical, t
-        if canonical:
-            assert np.array_equal(rows[index[t]], expected.holdings)
-            assert quick == expected and hash(quick) == hash(expected)
-            assert [quick[s].to_pbn() for s in Seat] == [expected[s].to_pbn() for s in Seat]
-            assert not rows.flags.writeable and not quick.holdings.flags.writeable
-
-
-@pytest.mark.peer
-def test_a_file_of_fresh_deals_agrees_with_endplay(monkeypatch):
-    """A file as a scorer writes it (random deals, auctions, results, double-dummy tables), read
-    by the quick reader, against endplay's PBN reader."""
-    ep = pytest.importorskip("endplay.parsers.pbn")
-    rng = np.random.default_rng(7)
-    games = []
-    auctions = ["1NT Pass 3NT Pass\nPass Pass", "Pass Pass Pass Pass", "1S 2H =1= 4S X\nPass Pass Pass"]
-    for board in range(1, 41):
-        games.append(
-            f'[Event "Club"]\n[Board "{board}"]\n[Dealer "{"NESW"[(board - 1) % 4]}"]\n'
-            f'[Vulnerable "{["None", "NS", "EW", "All"][board % 4]}"]\n[Deal "{random_deal(rng, "NESW"[board % 4])}"]\n'
-            f'[Auction "{"NESW"[(board - 1) % 4]}"]\n{auctions[board % 3]}\n[Note "1:both majors"]\n'
-            f'[Result "{board % 14}"]\n[DoubleDummyTricks "{"".join(rng.choice(list("0123456789abcd"), 20))}"]\n'
-        )
-    text = "\n".join(games)
-    mine = pbn.loads(text)
-    theirs = ep.loads(text)
-    assert len(mine) == len(theirs) == 40
-    for r, b in zip(mine, theirs):
-        assert Deal.from_pbn(b.deal.to_pbn()) == r.deal
-        assert (b.board_num, b.dealer.abbr) == (r.board, r.dealer.name)
-        assert len(b.auction) == len(r.auction)
-        if r.contract and b.contract is not None and b.contract.level:
-            assert (
-                b.contract.level == r.contract.level and b.contract.declarer.abbr == r.contract.declarer.name
-            )
-    monkeypatch.setattr(pbn, "_QUICK", False)  # and they are the full reader's
-    assert pbn.loads(text) == mine
+@pytest.mark.parametrize(
+    "between",
+    [
+        "{ a comment\n\nover an empty line }",
+        "{ a comment }\n{ and one\n\n\nover empty lines }",
+        '[Event\n\n"Club"]',
+        '[Event "a ] b"\n\n]',
+        "{ a comment } [Event\n\n]",
+    ],
+)
+def test_a_comment_or_tag_over_an_empty_line_is_not_cut(between, monkeypatch):
+    """What the scanner reads over an empty line stays in one piece: the games after it are
+    the same, with the same line numbers, as one scan gives."""
+    text = f'{GOOD}{{before}}\n{between}\n\n{GOOD}\n{GOOD}[Event "x"]\n{{end}}\n'
+    same_both_ways(text, monkeypatch)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PBNWarning)
+        recs = pbn.loads(text)
+    starts = [text.count("\n", 0, m.start()) + 1 for m in re.finditer(r"\[Board ", text)]
+    assert len(recs) == 3 and [r.line for r in recs[1:]] == starts[1:]
 
 
 # ---- defects found on the way --------------------------------------------------------------------

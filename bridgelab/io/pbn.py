@@ -357,6 +357,8 @@ class _Scanner:
                 if c == "[":
                     at, reason, end = _diagnose_tag(text, pos, line)
                     problems(at, reason, "the tag is left out")
+                    # (a tag name then ']' on a later line: read on from the ']', on its line)
+                    self.line += text.count("\n", pos, end)
                 elif c == "{":
                     problems(
                         line,
