@@ -216,6 +216,103 @@ def test_a_comment_or_tag_over_an_empty_line_is_not_cut(between, monkeypatch):
     assert len(recs) == 3 and [r.line for r in recs[1:]] == starts[1:]
 
 
+# ---- deals: as programs write them, checked at once ---------------------------------------------
+
+
+def random_deal(rng, first: str = "N") -> str:
+    cards = rng.permutation(52)
+    hands = []
+    for h in range(4):
+        mine = sorted(cards[h * 13 : (h + 1) * 13])
+        hands.append(".".join("".join(RANKS[c % 13] for c in mine if c // 13 == s) for s in range(4)))
+    return f"{first}:" + " ".join(hands)
+
+
+def deal_texts(seed: int) -> list[str]:
+    """Deal texts as programs write them, and the near misses a reader must not take as such:
+    a card twice, 12 and 14 cards, ranks out of order, lower case, '10', two spaces, a '-'."""
+    rng = np.random.default_rng(seed)
+    texts = [random_deal(rng, first) for first in "NESW" for _ in range(25)]
+    good = texts[0]
+    a, b, c, d = good[2:].split(" ")
+    texts += [
+        good.replace(a, b),  # one hand twice
+        f"N:{a[:-1]}{b[-1]} {b} {c} {d}",  # a card moved: 12 and 14 cards
+        f"N:{a} {b} {c}  {d}",
+        f"N:{a.lower()} {b} {c} {d}",
+        f"N:{a} {b} {c} -",
+        f"X:{a} {b} {c} {d}",
+        good + " ",
+    ]
+    for k in range(len(a) - 1):  # two ranks of a suit swapped
+        if a[k] != "." and a[k + 1] != ".":
+            texts.append(f"N:{a[:k]}{a[k + 1]}{a[k]}{a[k + 2 :]} {b} {c} {d}")
+    return texts
+
+
+def full(text: str):
+    try:
+        return Deal.from_pbn(text)
+    except BridgeError:
+        return None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_deals_checked_at_once_are_the_deals_deal_reads(seed):
+    texts = deal_texts(seed)
+    index, rows = _canonical_deals("".join(f'[Deal "{t}"]\n' for t in texts))
+    for t in texts:
+        expected = full(t)
+        canonical = expected is not None and t == t.strip() and "  " not in t and t[:2] != "X:"
+        canonical = (
+            canonical
+            and all(  # each suit's ranks from the ace down
+                all(c in RANKS for c in s) and all(RANKS.index(x) < RANKS.index(y) for x, y in zip(s, s[1:]))
+                for h in t[2:].split()
+                for s in h.split(".")
+            )
+        )
+        assert (t in index) == canonical, t
+        quick = _quick_deal(t)
+        assert (quick is not None) == canonical, t
+        if canonical:
+            assert np.array_equal(rows[index[t]], expected.holdings)
+            assert quick == expected and hash(quick) == hash(expected)
+            assert [quick[s].to_pbn() for s in Seat] == [expected[s].to_pbn() for s in Seat]
+            assert not rows.flags.writeable and not quick.holdings.flags.writeable
+
+
+@pytest.mark.peer
+def test_a_file_of_fresh_deals_agrees_with_endplay(monkeypatch):
+    """A file as a scorer writes it (random deals, auctions, results, double-dummy tables), read
+    by the quick reader, against endplay's PBN reader."""
+    ep = pytest.importorskip("endplay.parsers.pbn")
+    rng = np.random.default_rng(7)
+    games = []
+    auctions = ["1NT Pass 3NT Pass\nPass Pass", "Pass Pass Pass Pass", "1S 2H =1= 4S X\nPass Pass Pass"]
+    for board in range(1, 41):
+        games.append(
+            f'[Event "Club"]\n[Board "{board}"]\n[Dealer "{"NESW"[(board - 1) % 4]}"]\n'
+            f'[Vulnerable "{["None", "NS", "EW", "All"][board % 4]}"]\n[Deal "{random_deal(rng, "NESW"[board % 4])}"]\n'
+            f'[Auction "{"NESW"[(board - 1) % 4]}"]\n{auctions[board % 3]}\n[Note "1:both majors"]\n'
+            f'[Result "{board % 14}"]\n[DoubleDummyTricks "{"".join(rng.choice(list("0123456789abcd"), 20))}"]\n'
+        )
+    text = "\n".join(games)
+    mine = pbn.loads(text)
+    theirs = ep.loads(text)
+    assert len(mine) == len(theirs) == 40
+    for r, b in zip(mine, theirs):
+        assert Deal.from_pbn(b.deal.to_pbn()) == r.deal
+        assert (b.board_num, b.dealer.abbr) == (r.board, r.dealer.name)
+        assert len(b.auction) == len(r.auction)
+        if r.contract and b.contract is not None and b.contract.level:
+            assert (
+                b.contract.level == r.contract.level and b.contract.declarer.abbr == r.contract.declarer.name
+            )
+    monkeypatch.setattr(pbn, "_QUICK", False)  # and they are the full reader's
+    assert pbn.loads(text) == mine
+
+
 # ---- defects found on the way --------------------------------------------------------------------
 
 GOOD = (
