@@ -9,7 +9,7 @@ includes making the whole output and writing it to /dev/null (dealer writes to a
 over dealer, on one thread and on two (``workers=2``). Scripts that call ``tricks()`` are left
 out (Debian's dealer needs GIB's or DDS's program for them; none of its examples does).
 
-    .venv/bin/python benchmarks/bench_dealer_scripts.py [--deals 2000000] [--repeat 3]
+    .venv/bin/python benchmarks/bench_dealer_scripts.py [--deals 2000000] [--repeat 3] [--only Descr.1c ...]
 
 Each figure is the median of ``--repeat`` runs.
 """
@@ -66,6 +66,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=2_000_000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--only", nargs="*", default=None, help="script names to run (default: all)")
     args = ap.parse_args()
     paths = sorted(glob.glob(os.path.join(EXAMPLES, "Descr.*")) + glob.glob(os.path.join(EXAMPLES, "Test.*")))
     run_script(
@@ -76,6 +77,8 @@ def main() -> None:
     print("| script | produced | dealer deals/s | bridgelab deals/s | ratio | 2 threads | ratio |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     ratios1, ratios2 = [], []
+    if args.only:
+        paths = [p for p in paths if os.path.basename(p) in args.only]
     for path in paths:
         text = open(path, encoding="latin-1").read()
         if parse_script(text).uses_tricks:
