@@ -202,6 +202,9 @@ def test_games_of_a_file_with_commentary_are_read_quickly(monkeypatch):
         '[Event\n\n"Club"]',
         '[Event "a ] b"\n\n]',
         "{ a comment } [Event\n\n]",
+        '{ one\n\ntwo\n\n[Board "3"]\n\nthree }',
+        '[Event\n\n"x"\n\n]',
+        '{ a } [Event "a ] b"\n\n] { b\n\n}',
     ],
 )
 def test_a_comment_or_tag_over_an_empty_line_is_not_cut(between, monkeypatch):
@@ -212,7 +215,7 @@ def test_a_comment_or_tag_over_an_empty_line_is_not_cut(between, monkeypatch):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PBNWarning)
         recs = pbn.loads(text)
-    starts = [text.count("\n", 0, m.start()) + 1 for m in re.finditer(r"\[Board ", text)]
+    starts = [text.count("\n", 0, m.start()) + 1 for m in re.finditer(re.escape(GOOD), text)]
     assert len(recs) == 3 and [r.line for r in recs[1:]] == starts[1:]
 
 

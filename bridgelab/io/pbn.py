@@ -392,29 +392,16 @@ _SEPARATOR_RE = re.compile(r"\n(?:[ \t\f\v]*\n)+")
 _LEAD_RE = re.compile(r"(?:%[^\n]*\n)*")
 
 
-def _runs_on(text: str, start: int, stop: int) -> bool:
-    """May a comment or a tag that starts in text[start:stop] go on past ``stop`` (over the
-    empty line there)? A comment '{...' does if no '}' follows its '{' before ``stop``; a tag
-    '[Name "value"]' (or a broken one) may have line breaks in its spaces, so it may if the
-    text ends with '[', a name or a value and no ']' after them. Errs on the side of yes."""
-    i = text.rfind("{", start, stop)
-    if i >= 0 and text.find("}", i, stop) < 0:
-        return True
-    close = text.rfind("]", start, stop)
-    # a '[' after the last ']', or a '"' after it (the ']' was in a value)
-    return text.rfind("[", start, stop) > close or (close >= 0 and text.find('"', close, stop) >= 0)
-
-
 def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame | tuple[int, int, int]]:
     """The games of a PBN text in order (a game ends at an empty line).
 
     The text is cut into runs of lines between empty lines; in a file with braces, a run is
-    joined to the next while a comment or a tag may go on over the empty line (``_runs_on``),
-    as the scanner reads such a comment or tag over it. A run that starts with a tag (after any
-    % lines) is given as (start, stop, line) for ``_Reader.quick`` to try first; the scanner
-    reads it if it is not simple. Other runs are read by the scanner. (Without the quick reader,
-    files with braces are read by one scanner over the whole text, the reference the cut runs
-    are tested against.)"""
+    joined to the next while a comment or a tag may go on over the empty line, as the scanner
+    reads such a comment or tag over it (see below). A run that starts with a tag (after any %
+    lines) is given as (start, stop, line) for ``_Reader.quick`` to try first; the scanner
+    reads it if it is not simple. Other runs are read by the scanner. (Without the quick
+    reader, files with braces are read by one scanner over the whole text, the reference the
+    cut runs are tested against.)"""
     braces = "{" in text
     if braces and not _QUICK:
         yield from _Scanner(text, problems).run()
@@ -423,10 +410,32 @@ def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame | tuple[int
     bounds = [(m.start(), m.end()) for m in _SEPARATOR_RE.finditer(text)]
     last = len(text.rstrip("\n"))
     bounds.append((last, len(text)))
+    # What may go on past the end of a run (erring on the side of yes): a comment, if no '}'
+    # follows the last '{'; a tag (spaces in it may be line breaks), if a '[' follows the last
+    # ']' or a '"' does (the ']' was in a value). Worked out from the text added to the run
+    # since the last look, so that a run joined again and again is looked at once.
+    brace = bracket = quote = closed = False
+    seen = 0  # where the text not yet looked at starts
     for stop, after in bounds:
         if stop > start:
-            if braces and stop < last and _runs_on(text, start, stop):
-                continue  # read on to the next empty line
+            if braces:
+                i = text.rfind("{", seen, stop)
+                if i >= 0:
+                    brace = text.find("}", i, stop) < 0
+                elif brace:
+                    brace = text.find("}", seen, stop) < 0
+                j = text.rfind("]", seen, stop)
+                if j >= 0:
+                    closed = True
+                    bracket = text.find("[", j, stop) >= 0
+                    quote = text.find('"', j, stop) >= 0
+                else:
+                    bracket = bracket or text.find("[", seen, stop) >= 0
+                    quote = quote or (closed and text.find('"', seen, stop) >= 0)
+                seen = stop
+                if (brace or bracket or quote) and stop < last:
+                    continue  # read on to the next empty line
+                brace = bracket = quote = closed = False
             c = text[start]
             if c == "[" or (c == "%" and text[_LEAD_RE.match(text, start, stop).end() : stop][:1] == "["):
                 yield start, stop, line
