@@ -708,6 +708,7 @@ class _Reader:
         self.sticky: dict[str, str] = {}  # values set with "##", for the games after
         self.deals: dict[str, tuple] = {}  # deal text -> (Deal | None, known, problem)
         self.canonical: tuple[dict[str, int], np.ndarray] = ({}, np.zeros((0, 4, 4), np.uint16))
+        self.made: list[Deal | None] = []  # the Deal of each canonical deal, once made
 
     def fail(self, line: int, reason: str):
         """Refuse the file (strict reads): the line and the reason."""
@@ -1212,10 +1213,14 @@ class _Reader:
         dv = values.get("Deal")
         if dv is None:
             return None
-        hit = self.deals.get(dv)  # (one Deal for the boards of a deal played at many tables)
-        if hit is None:
-            i = self.canonical[0].get(dv)
-            deal = _quick_deal(dv) if i is None else _checked_deal(self.canonical[1][i])
+        i = self.canonical[0].get(dv)
+        hit = None if i is not None else self.deals.get(dv)
+        if i is not None:  # (one Deal for the boards of a deal played at many tables)
+            deal = self.made[i]
+            if deal is None:
+                deal = self.made[i] = _checked_deal(self.canonical[1][i])
+        elif hit is None:
+            deal = _quick_deal(dv)
             if deal is None:
                 return None
             self.deals[dv] = (deal, None, None)
@@ -1579,6 +1584,7 @@ def loads(
         quick = reader.quick if _QUICK else None
         if quick is not None:  # (a deal in a comment is checked too: harmless)
             reader.canonical = _canonical_deals(text)
+            reader.made = [None] * len(reader.canonical[1])
         for item in _scan_games(text, problem):
             if isinstance(item, tuple):
                 start, stop, line = item
