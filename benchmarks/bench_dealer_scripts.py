@@ -38,16 +38,23 @@ EXAMPLES = "/usr/share/doc/dealer/examples"
 
 def dealer_time(path: str, deals: int, seed: int) -> tuple[float, int, int]:
     start = time.perf_counter()
-    out = subprocess.run(
-        [DEALER, "-s", str(seed), "-g", str(deals), "-p", str(deals), path],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    # dealer's output read from its pipe as it comes, counting the PBN boards and keeping only
+    # the end (its statistics): the hundreds of MB some scripts print are not held here
+    proc = subprocess.Popen(
+        [DEALER, "-s", str(seed), "-g", str(deals), "-p", str(deals), path], stdout=subprocess.PIPE
+    )
+    assert proc.stdout is not None
+    tail, boards = b"", 0
+    while block := proc.stdout.read(1 << 20):
+        boards += (tail[-5:] + block).count(b"[Deal ")
+        tail = (tail + block)[-4096:]
+    if proc.wait() != 0:
+        raise subprocess.CalledProcessError(proc.returncode, DEALER)
     wall = time.perf_counter() - start
+    out = tail.decode("latin-1")
     m = re.search(r"Time needed\s+([0-9.]+)", out)
     if m is None:  # Debian's dealer sometimes loses its closing lines after printpbn
-        return wall, deals, out.count("[Deal ")
+        return wall, deals, boards
     g = int(re.search(r"Generated (\d+) hands", out).group(1))
     p = int(re.search(r"Produced (\d+) hands", out).group(1))
     return float(m.group(1)), g, p
