@@ -316,9 +316,12 @@ def run_script(
                 got += len(kept)
                 if by_chunk:  # the chunk's sums, unless a limit cut it short
                     add: "list[Any]" = sums if len(kept) == len(sel) else _reduce(actions, kept)
-                    totals = (
-                        add if totals is None else [None if t is None else t + x for t, x in zip(totals, add)]
-                    )
+                    if totals is None:
+                        totals = add
+                    else:  # arrays added in place
+                        for k, x in enumerate(add):
+                            if x is not None:
+                                totals[k] += x
             if progress is not None:
                 progress(got, max_prod)
     finally:
@@ -385,15 +388,24 @@ def _held(env: BatchEnv, seat: int, suit: int) -> np.ndarray:
 _REDUCIBLE = ("average", "frequency", "frequency2d")
 
 
+def _from_held(a: Action) -> bool:
+    """Whether an action's result is read from the holdings' counts (``_held``) alone."""
+    node = a.exprs[0] if a.exprs else None
+    return isinstance(node, Count) and (
+        a.kind == "average" or a.kind == "frequency" and node.suit is not None
+    )
+
+
 def _reduce(actions: "list[Action]", h: np.ndarray) -> "list[Any]":
-    """Each action's sums over the deals ``h`` (an average's total, a frequency's counts; None
-    for the other actions), which add up over chunks of deals: worked out beside the dealing,
-    chunk by chunk."""
+    """Sums over the deals ``h`` that add up over chunks of deals, worked out beside the
+    dealing, chunk by chunk: for each action an average's total or a frequency's counts (None
+    for the other actions, and for those read from the holdings' counts), and last the
+    holdings' counts (``_held``) when an action is read from them."""
     env = BatchEnv(h)
     n = len(h)
     out: "list[Any]" = []
     for a in actions:
-        if a.kind not in _REDUCIBLE:
+        if a.kind not in _REDUCIBLE or _from_held(a):
             out.append(None)
         elif a.kind == "average":
             out.append(_average_total(a, env, n))
@@ -401,6 +413,11 @@ def _reduce(actions: "list[Action]", h: np.ndarray) -> "list[Any]":
             out.append(_freq1_counts(a, env, n))
         else:
             out.append(_freq2_counts(a, _values(a.exprs[0], env, n), _values(a.exprs[1], env, n)))
+    if any(a.kind in _REDUCIBLE and _from_held(a) for a in actions):
+        _held(env, 0, 0)
+        out.append(env._cache["held"])
+    else:
+        out.append(None)
     return out
 
 
@@ -582,13 +599,16 @@ def _output(
     reduced=None,
     workers: int = 1,
 ) -> str:
-    """Dealer's output of every action. ``reduced``: the averages' totals and the frequencies'
-    counts already summed chunk by chunk (see ``_reduce``); ``workers``: threads for the print
-    pages."""
+    """Dealer's output of every action. ``reduced``: the averages' totals, the frequencies'
+    counts and the holdings' counts already summed chunk by chunk (see ``_reduce``); ``workers``:
+    threads for the print pages."""
     prog = result.program
     h = np.ascontiguousarray(result.holdings)
     n = len(h)
     env = BatchEnv(h)
+    if reduced is not None and reduced[-1] is not None:
+        env._cache["held"] = reduced[-1]  # the holdings' counts, summed chunk by chunk
+    done = reduced if reduced is not None else [None] * len(actions)
     printing = [
         a
         for a in actions
@@ -619,18 +639,18 @@ def _output(
             for page in pages[key]:
                 parts.append(page)
         elif k == "average":
-            total = reduced[i] if reduced is not None else _average_total(a, env, n)
+            total = done[i] if done[i] is not None else _average_total(a, env, n)
             avg = total / n if n else float("nan")
             result.averages.append((a.label, avg))
             shown = f"{avg:g}" if n else "-nan"  # C's 0.0 / 0 on x86, as Dealer prints it
             parts.append((f"{a.label}: " if a.label is not None else "") + shown + "\n")
         elif k == "frequency":
-            full = reduced[i] if reduced is not None else _freq1_counts(a, env, n)
+            full = done[i] if done[i] is not None else _freq1_counts(a, env, n)
             parts.append(_freq1_text(result, a, full))
         elif k == "frequency2d":
             table = (
-                reduced[i]
-                if reduced is not None
+                done[i]
+                if done[i] is not None
                 else _freq2_counts(a, _values(a.exprs[0], env, n), _values(a.exprs[1], env, n))
             )
             parts.append(_freq2_text(result, a, table))
