@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 import bridgelab as bl
+from bridgelab.dealing import script as script_mod
 from bridgelab.dealing.constraints import parse_constraint
 from bridgelab.dealing.dealerlang import Action, parse_script
 from bridgelab.dealing.script import run_script
@@ -146,6 +147,40 @@ def test_tricks_through_the_double_dummy_solver():
     assert got == want.tolist()
 
 
+@pytest.mark.parametrize("bounds", [(-5, -1), (-9, -4), (-3, 2), (30, 40), (0, 37), (12, 12)])
+def test_frequency_bounds_outside_the_values_fold_into_low_and_high(bounds):
+    lo, hi = bounds
+    r = run_script(
+        f"generate 3000\naction frequency (hcp(north), {lo}, {hi}), frequency (hcp(east, spades), {lo}, {hi})",
+        seed=3,
+    )
+    for f, values in zip(
+        r.frequencies,
+        (
+            [sum(_hcp(x) for x in d[0]) for d in r.holdings.tolist()],
+            [_hcp(d[1][0]) for d in r.holdings.tolist()],
+        ),
+    ):
+        low = sum(v < lo for v in values)
+        high = sum(v > hi for v in values)
+        want = (
+            ([low] if low else []) + [values.count(v) for v in range(lo, hi + 1)] + ([high] if high else [])
+        )
+        assert f["counts"] == want
+
+
+def test_an_average_of_tricks_solves_only_the_deals_produced():
+    solved = []
+
+    def solver(h, strains):
+        solved.append(len(h))
+        return np.full((len(h), 4, 5), 9, dtype=np.int64)
+
+    r = run_script("produce 5\naction average tricks(north, spades)", seed=2, solver=solver)
+    assert r.produced == 5 and r.averages[0][1] == 9
+    assert sum(solved) == 5
+
+
 def test_workers_do_not_change_the_deals():
     text = "produce 300\ncondition shape(north, any 5431) && hcp(north) > 12\naction printoneline"
     assert ours(text, seed=9, verbose=False) == ours(text, seed=9, verbose=False, workers=2)
@@ -156,6 +191,7 @@ def _hcp(holding: int) -> int:
     return sum(points for bit, points in ((12, 4), (11, 3), (10, 2), (9, 1)) if holding >> bit & 1)
 
 
+@pytest.mark.parametrize("printing", ["", "printes(hcp(west), \\n),"])
 @pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize(
     "limits",
@@ -165,11 +201,14 @@ def _hcp(holding: int) -> int:
         "generate 20000\ncondition hcp(north) >= 12",  # generate falls inside a chunk
     ],
 )
-def test_averages_and_frequencies_count_the_deals_produced(limits, workers):
-    """Worked out chunk by chunk beside the dealing, the figures must be those of the deals
-    produced, counted one by one in plain Python from their bits."""
+def test_averages_and_frequencies_count_the_deals_produced(limits, workers, printing):
+    """Worked out chunk by chunk beside the dealing (also beside a printing action), the
+    figures must be those of the deals produced, counted one by one in plain Python from their
+    bits."""
+    if printing and "produce" not in limits:  # a printing script produces 40 unless told
+        limits += "\nproduce 30000"
     text = (
-        f'{limits}\naction average "hcp N" hcp(north), average spades(south),\n'
+        f'{limits}\naction {printing} average "hcp N" hcp(north), average spades(south),\n'
         '  frequency "hearts W" (hearts(west), 2, 6),\n'
         '  frequency "hcp E" (hcp(east), 5, 15),\n'
         '  frequency "N S" (hcp(north), 10, 14, spades(south), 3, 5)\n'
@@ -588,3 +627,22 @@ def test_the_command_takes_dealers_flags_and_refuses_in_one_line(tmp_path, capsy
     assert len(err) == 1 and err[0].startswith("bridgelab dealer: line 2:")
     assert main(["dealer", str(tmp_path / "missing.dl")]) == 2
     assert "cannot read the script" in capsys.readouterr().err
+
+
+@pytest.mark.peer
+@needs_dealer
+@pytest.mark.parametrize("workers", [1, 2])
+def test_print_pages_of_ten_thousand_deals_as_dealer_lays_them_out(workers, tmp_path):
+    # dealer's own deals (its printoneline) laid out by our print(): numbers of five digits, a
+    # last page of two deals, voids and long suits, byte for byte as dealer lays them out
+    text = "produce 10006\naction printoneline, print(north, east)\n"
+    theirs = dealer(text, "-s", "3", "-v", tmp_path=tmp_path)
+    lines = theirs.split("\n", 10006)
+    ranks = "23456789TJQKA"
+    h = np.zeros((10006, 4, 4), dtype=np.uint16)
+    for d, line in enumerate(lines[:10006]):
+        for p, hand in enumerate(line.split()[1::2]):
+            for s, cards in enumerate(hand.split(".")):
+                h[d, p, s] = sum(1 << ranks.index(c) for c in cards)
+    pages = b"".join(bytes(x) for x in script_mod._print_pages(h, (0, 1), workers)).decode()
+    assert pages == lines[10006]

@@ -116,6 +116,109 @@ def test_the_quick_reader_reads_broken_files_as_the_full_reader_does(seed, monke
         same_both_ways(data, monkeypatch)
 
 
+# ---- files with commentary: cut into games at empty lines, checked against one scan -------------
+# A file with braces is cut into games at its empty lines too (a game without commentary is then
+# read quickly), except where a comment or a tag goes on over an empty line; without the quick
+# reader, such a file is read by one scan of the whole text, as it was before, to compare with.
+
+BRACED = [p for p in PBN_FILES if b"{" in p.read_bytes()]
+BRACE_PIECES = [
+    b"{",
+    b"}",
+    b"{ a comment }",
+    b"{ a comment\n\nover an empty line }\n",
+    b'{ [Board "7"] in a comment\n\n}',
+    b"\n\n",
+    b"\n\n\n",
+    b"[",
+    b"]",
+    b'"',
+    b"; a [ or { after a semicolon\n",
+    b'[Event "{ not a comment"]\n',
+    b'[Event "a ] b"',
+    b"[Event\n\n",
+    b"[Event\n\n]\n",
+    b'[Event\n\n"x"]\n',
+    b'[Event "x"\n\n]\n',
+    b"% a { in a % line\n",
+]
+
+
+def braced_mutants(n: int, seed: int):
+    """Broken and joined copies of the corpus with commentary: its files and the plain ones
+    after each other, characters changed, cut and repeated, and braces, brackets, quotes and
+    empty lines put in (comments and tags over empty lines, a '{' in a value or after ';')."""
+    rnd = random.Random(seed)
+    plain = [p for p in PBN_FILES if b"{" not in p.read_bytes()]
+    for _ in range(n):
+        parts = [rnd.choice(BRACED).read_bytes()[:5000] for _ in range(rnd.randint(1, 2))]
+        parts.insert(rnd.randrange(len(parts) + 1), rnd.choice(plain).read_bytes()[:3000])
+        d = bytearray(b"\n\n".join(parts))
+        for _ in range(rnd.randint(1, 6)):
+            i = rnd.randrange(len(d) + 1)
+            op = rnd.randrange(4)
+            if op == 0 and d:
+                d[min(i, len(d) - 1)] = rnd.choice(b'\n {}[]";%')
+            elif op == 1:
+                del d[i : i + rnd.randint(1, 20)]
+            elif op == 2 and d:
+                j = rnd.randrange(len(d))
+                d[i:i] = d[j : j + rnd.randint(1, 80)]
+            else:
+                d[i:i] = rnd.choice(BRACE_PIECES)
+        yield bytes(d)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_files_with_commentary_cut_into_games_read_as_one_scan_does(seed, monkeypatch):
+    """Records, lines, problems and warnings, and the text kept for writing back (so the
+    same file written back), strict and lenient."""
+    for data in braced_mutants(30, seed):
+        same_both_ways(data, monkeypatch)
+
+
+def test_games_of_a_file_with_commentary_are_read_quickly(monkeypatch):
+    """The games without commentary of a file with braces take the quick reader (the tests
+    above can fail), and the file reads and writes back as one scan of it does."""
+    used = []
+    quick = pbn._Reader.quick
+    monkeypatch.setattr(pbn._Reader, "quick", lambda self, *a: used.append(quick(self, *a)) or used[-1])
+    data = b"".join(p.read_bytes() + b"\n\n" for p in PBN_FILES)
+    assert b"{" in data
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PBNWarning)
+        recs = pbn.loads(data)
+        assert sum(u is not None for u in used) >= 300
+        assert pbn.dumps(recs) == data.decode("utf-8").replace("\r\n", "\n")
+        monkeypatch.setattr(pbn, "_QUICK", False)
+        assert pbn.loads(data) == recs
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        "{ a comment\n\nover an empty line }",
+        "{ a comment }\n{ and one\n\n\nover empty lines }",
+        '[Event\n\n"Club"]',
+        '[Event "a ] b"\n\n]',
+        "{ a comment } [Event\n\n]",
+        '{ one\n\ntwo\n\n[Board "3"]\n\nthree }',
+        '[Event\n\n"x"\n\n]',
+        '{ a } [Event "a ] b"\n\n] { b\n\n}',
+    ],
+)
+def test_a_comment_or_tag_over_an_empty_line_is_not_cut(between, monkeypatch):
+    """What the scanner reads over an empty line stays in one piece: the games after it are
+    the same, with the same line numbers, as one scan gives."""
+    text = f'{GOOD}{{before}}\n{between}\n\n{GOOD}\n{GOOD}[Event "x"]\n{{end}}\n'
+    same_both_ways(text, monkeypatch)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PBNWarning)
+        recs = pbn.loads(text)
+    starts = [text.count("\n", 0, m.start()) + 1 for m in re.finditer(re.escape(GOOD), text)]
+    assert len(recs) == 3 and [r.line for r in recs[1:]] == starts[1:]
+
+
 # ---- deals: as programs write them, checked at once ---------------------------------------------
 
 

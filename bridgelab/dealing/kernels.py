@@ -98,10 +98,10 @@ try:  # numba is optional: without it the same functions run as (slow) Python.
 
     HAVE_NUMBA = True
 
-    def _jit(fn):
+    def _jit(fn: Any) -> Any:
         return _njit(fn)
 
-    def _jit_inline(fn):
+    def _jit_inline(fn: Any) -> Any:
         return _njit(fn, inline="always")
 
 except ImportError:  # pragma: no cover - exercised only where numba is missing
@@ -109,9 +109,9 @@ except ImportError:  # pragma: no cover - exercised only where numba is missing
 
     import functools
 
-    def _jit(fn):
+    def _jit(fn: Any) -> Any:
         @functools.wraps(fn)
-        def run(*args):
+        def run(*args: Any) -> Any:
             with np.errstate(over="ignore"):  # uint64 arithmetic wraps, as in the compiled code
                 return fn(*args)
 
@@ -432,3 +432,121 @@ def holding_counts(holdings: np.ndarray, out: np.ndarray) -> None:
         for seat in range(4):
             for suit in range(4):
                 out[seat, suit, holdings[d, seat, suit]] += 1
+
+
+@_jit_inline
+def _put8(out: np.ndarray, pos: int, w: Any) -> None:
+    """Write the eight bytes of ``w`` (little-endian) at byte ``pos`` of ``out`` (uint64 words),
+    keeping the bytes before ``pos``; the bytes after ``pos + 8`` in the same word may change."""
+    q = pos >> 3
+    r = np.uint64((pos & 7) * 8)
+    if r == 0:
+        out[q] = w
+    else:
+        out[q] = (out[q] & ((_ONE << r) - _ONE)) | (w << r)
+        out[q + 1] = w >> (np.uint64(64) - r)
+
+
+@_jit
+def print_pages(
+    holdings: np.ndarray,
+    seat: int,
+    first: int,
+    padded: np.ndarray,
+    padded_len: np.ndarray,
+    spaced: np.ndarray,
+    spaced_len: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """Dealer's ``print(seat)`` page text of the deals ``holdings`` (numbered from first + 1),
+    written into ``out`` (uint64 words, read as bytes); returns the number of bytes written.
+
+    Four deals across: a line of numbers (C's ``%4d.`` and 15 spaces each), then a line per
+    suit, each holding from ``padded`` (the last of the four from ``spaced``), then a blank
+    line. ``padded``/``spaced`` hold each of the 8,192 holdings' text in four uint64 words
+    (32 bytes, NUL after the text), with its length. ``out`` must hold
+    ``print_pages_bound(len(holdings))`` words. Text goes in eight bytes at a time, each write
+    starting where the text so far ends.
+    """
+    n = holdings.shape[0]
+    pos = 0
+    nl = np.uint64(10)
+    # the number's text ("%4d." and spaces, 48 bytes), counted up by one from deal to deal
+    line = np.full(6, np.uint64(0x2020202020202020))
+    text = line.view(np.uint8)
+    v = first + 1
+    width = 0
+    while True:
+        width += 1
+        v //= 10
+        if v == 0:
+            break
+    width = max(width, 4)
+    v = first + 1
+    for i in range(width - 1, -1, -1):
+        if v:
+            text[i] = 48 + v % 10
+        v //= 10
+    text[width] = 46
+    for g in range(0, n, 4):
+        last = min(g + 4, n) - 1
+        for d in range(g, last + 1):
+            if d > 0:  # the next number: add one, carrying
+                i = width - 1
+                while i >= 0 and text[i] == 57:
+                    text[i] = 48
+                    i -= 1
+                if i < 0:  # 9999 -> 10000: one digit wider
+                    text[width + 1] = 46
+                    text[width] = 48
+                    text[0] = 49
+                    width += 1
+                elif text[i] == 32:
+                    text[i] = 49
+                else:
+                    text[i] += 1
+            for i in range((width + 8) >> 3):
+                _put8(out, pos + 8 * i, line[i])
+            pos += width + 1
+            for i in range(2):
+                _put8(out, pos + 8 * i, np.uint64(0x2020202020202020))
+            pos += 15
+        _put8(out, pos, nl)
+        pos += 1
+        for s in range(4):
+            for d in range(g, last):
+                h = holdings[d, seat, s]
+                k = padded_len[h]
+                for i in range((k + 7) >> 3):
+                    _put8(out, pos + 8 * i, padded[h, i])
+                pos += k
+            h = holdings[last, seat, s]
+            k = spaced_len[h]
+            for i in range((k + 7) >> 3):
+                _put8(out, pos + 8 * i, spaced[h, i])
+            pos += k
+            _put8(out, pos, nl)
+            pos += 1
+        _put8(out, pos, nl)
+        pos += 1
+    return pos
+
+
+def print_pages_bound(n: int) -> int:
+    """Words enough for ``print_pages`` of n deals (numbers of up to 20 digits, holdings of up
+    to 26 bytes)."""
+    groups = (n + 3) // 4
+    return (groups * (4 * (20 + 16) + 1 + 4 * (4 * 26 + 1) + 1) + 48) // 8
+
+
+@_jit
+def seat_sum_counts(holdings: np.ndarray, seat: int, table: np.ndarray, out: np.ndarray) -> None:
+    """out[v] += how many deals give ``seat`` the sum v of ``table`` over its four suits (a
+    frequency of hcp(north) and the like, without the values themselves)."""
+    for d in range(holdings.shape[0]):
+        out[
+            table[holdings[d, seat, 0]]
+            + table[holdings[d, seat, 1]]
+            + table[holdings[d, seat, 2]]
+            + table[holdings[d, seat, 3]]
+        ] += 1

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import datetime
 import math
+import mmap
 import os
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -84,7 +86,23 @@ def _chunk_sizes():
     size = 4096
     while True:
         yield size
-        size = min(size * 2, 1 << 18)
+        size = min(size * 2, 1 << 15)
+
+
+_STORE = 1 << 22
+"""Deals the store of a run holds at most (128 MB, claimed from the system only as filled)."""
+
+
+def _anonymous(shape: "tuple[int, ...]", dtype: Any) -> np.ndarray:
+    """A large array in memory of its own, in ordinary pages. numpy asks for huge pages above
+    4 MB, and when the system's memory is fragmented (after another program's run) the kernel
+    stops to compact it: 0.13 s for 90 MB here, against 0.05 s in ordinary pages and 0.01 s in
+    huge pages at best."""
+    nbytes = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    if nbytes < 1 << 22:
+        return np.empty(shape, dtype=dtype)
+    m = mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    return np.frombuffer(m, dtype=dtype).reshape(shape)
 
 
 @dataclass
@@ -223,21 +241,39 @@ def run_script(
     # leaves out its start-up: one throwaway deal from a stream of its own
     plan.proposal.fill(_Stream(0), np.empty((1, 4, 4), dtype=np.uint16))
     start = time.perf_counter()
-    parts, got, tried = [], 0, 0
+    got, tried = 0, 0
+    # the deals produced go into one array (large, so numpy asks for huge pages: few page
+    # faults); when every deal is produced, a chunk is dealt straight into its place there
+    store = _anonymous((min(max_prod, cap * per_shuffle, _STORE), 4, 4), np.uint16)
+    overflow: list = []  # deals produced past the store's end
+    every = not swapping and not plan.pre.allowed and plan.where is None
+    scratch = threading.local()
 
-    # averages and frequencies only: each chunk's sums are worked out beside its dealing
-    by_chunk = all(a.kind in _REDUCIBLE for a in actions)
+    # averages and frequencies: each chunk's sums are worked out beside its dealing (not with
+    # tricks(), which would solve deals that a produce limit then leaves out)
+    by_chunk = any(a.kind in _REDUCIBLE for a in actions) and not prog.uses_tricks
     totals: "list[Any] | None" = None
 
-    def one(i: int, size: int) -> "tuple[np.ndarray, np.ndarray | None, np.ndarray, list[Any] | None]":
-        buf = np.empty((size, 4, 4), dtype=np.uint16)
+    def one(
+        i: int, size: int, at: int
+    ) -> "tuple[np.ndarray, np.ndarray | None, np.ndarray, list[Any] | None, bool]":
+        direct = every and at + size <= len(store)
+        if direct:
+            buf = store[at : at + size]
+        else:  # a buffer of the thread's own, used again for its next chunk
+            own: "np.ndarray | None" = getattr(scratch, "buf", None)
+            if own is None or len(own) < size:
+                own = scratch.buf = np.empty((size, 4, 4), dtype=np.uint16)
+            buf = own[:size]
         plan.proposal.fill(_Stream(_child(ss, i)), buf)
         if swapping:
             buf = _swapped(buf, swapping)
         mask = plan.accept(buf)
         idx = None if mask is None else np.flatnonzero(mask)  # None: every deal
         sel = buf if idx is None else buf[idx]
-        return buf, idx, sel, (_reduce(actions, sel) if by_chunk else None)
+        if not direct and idx is None:
+            sel = buf = buf.copy()  # the scratch buffer is the thread's to use again
+        return buf, idx, sel, (_reduce(actions, sel) if by_chunk else None), direct
 
     sizes = _chunk_sizes()
     pool = ThreadPoolExecutor(max_workers=workers) if workers > 1 else None
@@ -248,13 +284,14 @@ def run_script(
         while got < max_prod and (tried < cap or pending):
             while len(pending) < workers and planned < cap:
                 size = min(next(sizes), math.ceil((cap - planned) / per_shuffle))
+                job = (nxt, size, planned)  # when every deal is produced, they start at planned
                 planned += size * per_shuffle
-                pending.append(pool.submit(one, nxt, size) if pool else (nxt, size))
+                pending.append(pool.submit(one, *job) if pool else job)
                 nxt += 1
             if not pending:
                 break
             job = pending.pop(0)
-            buf, idx, sel, sums = job.result() if pool else one(*job)
+            buf, idx, sel, sums, direct = job.result() if pool else one(*job)
             room = cap - tried
             need = max_prod - got
             if idx is None:  # every deal produced: slices, no copies
@@ -271,17 +308,30 @@ def run_script(
                     tried += len(buf)
                 kept = sel[: len(idx)]  # idx was only ever cut at its end
             if len(kept):
-                parts.append(kept)
+                if not direct:  # into the store, and what does not fit past it
+                    fit = max(0, min(len(kept), len(store) - got))
+                    store[got : got + fit] = kept[:fit]
+                    if fit < len(kept):
+                        overflow.append(kept[fit:].copy())
                 got += len(kept)
                 if by_chunk:  # the chunk's sums, unless a limit cut it short
-                    sums = sums if len(kept) == len(sel) else _reduce(actions, kept)
-                    totals = sums if totals is None else [t + x for t, x in zip(totals, sums)]
+                    add: "list[Any]" = sums if len(kept) == len(sel) else _reduce(actions, kept)
+                    if totals is None:
+                        totals = add
+                    else:  # arrays added in place
+                        for k, x in enumerate(add):
+                            if x is not None:
+                                totals[k] += x
             if progress is not None:
                 progress(got, max_prod)
     finally:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
-    produced = np.concatenate(parts) if parts else np.zeros((0, 4, 4), np.uint16)
+    produced = store[: min(got, len(store))]
+    if overflow:
+        produced = np.concatenate([produced, *overflow])
+    elif 2 * got < len(store):  # far fewer than room was made for: let the rest go
+        produced = produced.copy()
     seconds = time.perf_counter() - start
     generated = tried if stacked is None else min(int(round(tried * scale)), max_gen)
     result = ScriptResult(
@@ -294,7 +344,7 @@ def run_script(
         seconds,
         Seat(stacked).full_name if stacked is not None else None,
     )
-    result.text = _output(result, actions, quiet, verbose, input_name, out, totals)
+    result.text = _output(result, actions, quiet, verbose, input_name, out, totals, workers)
     return result
 
 
@@ -338,19 +388,36 @@ def _held(env: BatchEnv, seat: int, suit: int) -> np.ndarray:
 _REDUCIBLE = ("average", "frequency", "frequency2d")
 
 
+def _from_held(a: Action) -> bool:
+    """Whether an action's result is read from the holdings' counts (``_held``) alone."""
+    node = a.exprs[0] if a.exprs else None
+    return isinstance(node, Count) and (
+        a.kind == "average" or a.kind == "frequency" and node.suit is not None
+    )
+
+
 def _reduce(actions: "list[Action]", h: np.ndarray) -> "list[Any]":
-    """Each action's sums over the deals ``h`` (an average's total, a frequency's counts),
-    which add up over chunks of deals: worked out beside the dealing, chunk by chunk."""
+    """Sums over the deals ``h`` that add up over chunks of deals, worked out beside the
+    dealing, chunk by chunk: for each action an average's total or a frequency's counts (None
+    for the other actions, and for those read from the holdings' counts), and last the
+    holdings' counts (``_held``) when an action is read from them."""
     env = BatchEnv(h)
     n = len(h)
     out: "list[Any]" = []
     for a in actions:
-        if a.kind == "average":
+        if a.kind not in _REDUCIBLE or _from_held(a):
+            out.append(None)
+        elif a.kind == "average":
             out.append(_average_total(a, env, n))
         elif a.kind == "frequency":
             out.append(_freq1_counts(a, env, n))
         else:
             out.append(_freq2_counts(a, _values(a.exprs[0], env, n), _values(a.exprs[1], env, n)))
+    if any(a.kind in _REDUCIBLE and _from_held(a) for a in actions):
+        _held(env, 0, 0)
+        out.append(env._cache["held"])
+    else:
+        out.append(None)
     return out
 
 
@@ -362,10 +429,11 @@ def _values(node, env, n, cast: bool = True) -> np.ndarray:
     return v.astype(np.int64) if cast else v
 
 
-def _table(strings) -> np.ndarray:
-    """Strings as rows of bytes padded with NUL (removed from the output at the end)."""
+def _table(strings, width: int = 0) -> np.ndarray:
+    """Strings as rows of bytes padded with NUL (removed from the output at the end), at least
+    ``width`` bytes a row."""
     enc = [x.encode() for x in strings]
-    t = np.zeros((len(enc), max(max(len(e) for e in enc), 1)), dtype=np.uint8)
+    t = np.zeros((len(enc), max(max(len(e) for e in enc), 1, width)), dtype=np.uint8)
     for i, e in enumerate(enc):
         t[i, : len(e)] = np.frombuffer(e, dtype=np.uint8)
     return t
@@ -375,6 +443,10 @@ _LEN8 = _ev.LENGTH.astype(np.int64)
 _T_PBN = _table(_PBN)
 _T_SPACED = _table(_SPACED)
 _T_PADDED = _table(_PADDED)
+_ROW32_SPACED = _table(_SPACED, 32).view(np.uint64)  # for the compiled print_pages
+_ROW32_PADDED = _table(_PADDED, 32).view(np.uint64)
+_SPACED_LEN = np.array([len(x) for x in _SPACED], dtype=np.int64)
+_PADDED_LEN = np.array([len(x) for x in _PADDED], dtype=np.int64)
 _T_SEAT = _table(["N", "E", "S", "W"])
 _T_VUL = _table(_VUL)
 _BLOCK = 1 << 15  # deals formatted at a time (bounds the memory of the byte columns)
@@ -502,25 +574,41 @@ class _Parts(list):
         super().__init__()
         self.out = out
 
-    def append(self, text: "str | bytes") -> None:
-        if self.out is None:
-            super().append(text.decode() if isinstance(text, bytes) else text)
-        elif isinstance(text, bytes) and hasattr(self.out, "buffer"):
+    def append(self, text: "str | bytes | memoryview") -> None:
+        if isinstance(text, str):
+            if self.out is None:
+                super().append(text)
+            else:
+                self.out.write(text)
+        elif self.out is not None and hasattr(self.out, "buffer"):
             self.out.flush()  # what was written as text goes first
             self.out.buffer.write(text)
+        elif self.out is None:
+            super().append(str(text, "ascii"))
         else:
-            self.out.write(text.decode() if isinstance(text, bytes) else text)
+            self.out.write(str(text, "ascii"))
 
 
 def _output(
-    result: ScriptResult, actions, quiet: bool, verbose: bool, input_name: str, out=None, reduced=None
+    result: ScriptResult,
+    actions,
+    quiet: bool,
+    verbose: bool,
+    input_name: str,
+    out=None,
+    reduced=None,
+    workers: int = 1,
 ) -> str:
-    """Dealer's output of every action. ``reduced``: the averages' totals and the frequencies'
-    counts already summed chunk by chunk (see ``_reduce``), when every action is one of those."""
+    """Dealer's output of every action. ``reduced``: the averages' totals, the frequencies'
+    counts and the holdings' counts already summed chunk by chunk (see ``_reduce``); ``workers``:
+    threads for the print pages."""
     prog = result.program
     h = np.ascontiguousarray(result.holdings)
     n = len(h)
     env = BatchEnv(h)
+    if reduced is not None and reduced[-1] is not None:
+        env._cache["held"] = reduced[-1]  # the holdings' counts, summed chunk by chunk
+    done = reduced if reduced is not None else [None] * len(actions)
     printing = [
         a
         for a in actions
@@ -547,21 +635,22 @@ def _output(
         if k == "print":  # the same seats print the same pages: made once
             key = tuple(sorted(set(a.seats)))
             if key not in pages:
-                pages[key] = _print_pages(h, a.seats)
-            parts.append(pages[key])
+                pages[key] = _print_pages(h, a.seats, workers)
+            for page in pages[key]:
+                parts.append(page)
         elif k == "average":
-            total = reduced[i] if reduced is not None else _average_total(a, env, n)
+            total = done[i] if done[i] is not None else _average_total(a, env, n)
             avg = total / n if n else float("nan")
             result.averages.append((a.label, avg))
             shown = f"{avg:g}" if n else "-nan"  # C's 0.0 / 0 on x86, as Dealer prints it
             parts.append((f"{a.label}: " if a.label is not None else "") + shown + "\n")
         elif k == "frequency":
-            full = reduced[i] if reduced is not None else _freq1_counts(a, env, n)
+            full = done[i] if done[i] is not None else _freq1_counts(a, env, n)
             parts.append(_freq1_text(result, a, full))
         elif k == "frequency2d":
             table = (
-                reduced[i]
-                if reduced is not None
+                done[i]
+                if done[i] is not None
                 else _freq2_counts(a, _values(a.exprs[0], env, n), _values(a.exprs[1], env, n))
             )
             parts.append(_freq2_text(result, a, table))
@@ -574,39 +663,32 @@ def _output(
     return "".join(parts)
 
 
-def _print_pages(h: np.ndarray, seats) -> bytes:
-    """Dealer's print(seats): each seat's hands on pages, four deals across."""
-    out = []
+def _print_pages(h: np.ndarray, seats: "list[int] | tuple[int, ...]", workers: int = 1) -> "list[Any]":
+    """Dealer's print(seats): each seat's hands on pages, four deals across (made by the
+    compiled ``print_pages``, in ``workers`` pieces side by side)."""
+    compiled: Any = _kernels()
     n = len(h)
-    full = n - n % 4
-    for p in sorted(set(seats)):
-        out.append(f"\n\n{Seat(p).full_name} hands:\n\n\n\n".encode())
-        for first in range(0, full, 4 * _BLOCK):
-            g = h[first : min(full, first + 4 * _BLOCK)].reshape(-1, 4, 4, 4)
-            m = len(g)
-            nums = first + 1 + 4 * np.arange(m)
-            cols = []
-            for j in range(4):
-                cols += [_ints(nums + j, 4), _const("." + " " * 15, m)]
-            cols.append(_const("\n", m))
-            for s in range(4):
-                cols += [
-                    _cards(g[:, 0, p, s], True),
-                    _cards(g[:, 1, p, s], True),
-                    _cards(g[:, 2, p, s], True),
-                    _cards(g[:, 3, p, s], False),
-                    _const("\n", m),
-                ]
-            cols.append(_const("\n", m))
-            out.append(_bytes(cols))
-        if full < n:
-            group = h[full:].tolist()
-            rest = ["".join(f"{full + j + 1:4d}.{' ':>15}" for j in range(len(group))) + "\n"]
-            for s in range(4):
-                rest.append("".join(_PADDED[d[p][s]] for d in group[:-1]) + _SPACED[group[-1][p][s]] + "\n")
-            out.append(("".join(rest) + "\n").encode())
-        out.append(b"\f")
-    return b"".join(out)
+    cuts = [0] + [4 * (n * k // (4 * workers)) for k in range(1, workers)] + [n]
+    spans = [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
+
+    def piece(p: int, a: int, b: int) -> memoryview:
+        buf = _anonymous((compiled.print_pages_bound(b - a),), np.uint64)
+        used = compiled.print_pages(h[a:b], p, a, _ROW32_PADDED, _PADDED_LEN, _ROW32_SPACED, _SPACED_LEN, buf)
+        text: memoryview = buf.view(np.uint8)[:used].data
+        return text
+
+    out: "list[Any]" = []
+    pool = ThreadPoolExecutor(max_workers=workers) if workers > 1 and len(spans) > 1 else None
+    try:
+        for p in sorted(set(seats)):
+            out.append(f"\n\n{Seat(p).full_name} hands:\n\n\n\n".encode())
+            jobs = [(p, a, b) for a, b in spans]
+            out += [piece(*j) for j in jobs] if pool is None else list(pool.map(lambda j: piece(*j), jobs))
+            out.append(b"\f")
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return out
 
 
 def _average_total(a: Action, env: BatchEnv, n: int) -> int:
@@ -622,30 +704,49 @@ def _freq1_counts(a: Action, env: BatchEnv, n: int) -> np.ndarray:
     """A one-expression frequency's counts: Low, each value from lo to hi, High."""
     lo, hi = a.bounds
     node = a.exprs[0]
-    if isinstance(node, Count) and node.suit is not None and n:
-        # one suit's holdings: count the holdings, then read the table (no gather)
-        vals = np.asarray(node.table).astype(np.int64)
-        held = _held(env, node.seat, node.suit)
-        return np.bincount(
-            np.clip(vals, lo - 1, hi + 1) - (lo - 1), weights=held, minlength=hi - lo + 3
-        ).astype(np.int64)
+    if isinstance(node, Count) and n:
+        table = np.asarray(node.table)
+        if node.suit is not None:  # one suit's holdings: count the holdings, then read the table
+            index = _fold_index(node, lo, hi)
+            held = _held(env, node.seat, node.suit)
+            return np.bincount(index, weights=held, minlength=hi - lo + 3).astype(np.int64)
+        if table.dtype.kind in "iu" and 0 <= table.min() and table.max() < 1024:
+            # a table summed over the four suits: the sums counted as they are made
+            every = np.zeros(4 * int(table.max()) + 1, dtype=np.int64)
+            compiled: Any = _kernels()
+            compiled.seat_sum_counts(np.ascontiguousarray(env.h), node.seat, table.astype(np.int64), every)
+            return _fold(every, lo, hi)
     v = np.broadcast_to(np.asarray(node.ev(env)), (n,))
     if v.dtype == bool and lo <= 0 and hi >= 1:  # hascard() and the like: one count
         ones = int(np.count_nonzero(v))
         full = np.zeros(hi - lo + 3, dtype=np.int64)
         full[1 - lo], full[2 - lo] = len(v) - ones, ones
-    else:
-        vmin = int(v.min()) if len(v) else 0
-        vmax = int(v.max()) if len(v) else 0
-        if vmin >= 0 and vmax < 4096:  # counts of every value, then folded into Low/High
-            every = np.bincount(v, minlength=max(hi + 2, 1))
-            full = np.zeros(hi - lo + 3, dtype=np.int64)
-            full[0] = every[: max(lo, 0)].sum()
-            full[1:-1] = [every[x] if x >= 0 else 0 for x in range(lo, hi + 1)]
-            full[-1] = every[hi + 1 :].sum()
-        else:
-            full = np.bincount(np.clip(v.astype(np.int64), lo - 1, hi + 1) - (lo - 1), minlength=hi - lo + 3)
+        return full
+    vmin = int(v.min()) if len(v) else 0
+    vmax = int(v.max()) if len(v) else 0
+    if vmin >= 0 and vmax < 4096:  # counts of every value, then folded into Low/High
+        return _fold(np.bincount(v, minlength=max(hi + 2, 1)), lo, hi)
+    return np.bincount(np.clip(v.astype(np.int64), lo - 1, hi + 1) - (lo - 1), minlength=hi - lo + 3)
+
+
+def _fold(every: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    """Counts of each value 0, 1, 2 ... folded into a frequency's Low, lo..hi, High."""
+    full = np.zeros(hi - lo + 3, dtype=np.int64)
+    full[0] = every[: max(lo, 0)].sum()
+    full[1:-1] = [every[x] if 0 <= x < len(every) else 0 for x in range(lo, hi + 1)]
+    full[-1] = every[max(hi + 1, 0) :].sum()
     return full
+
+
+def _fold_index(node: Count, lo: int, hi: int) -> np.ndarray:
+    """Each holding's place among a frequency's Low, lo..hi, High (the same for every chunk:
+    kept on the node)."""
+    cache = node.__dict__.setdefault("_fold", {})
+    if (lo, hi) not in cache:
+        vals = np.asarray(node.table).astype(np.int64)
+        cache[lo, hi] = np.clip(vals, lo - 1, hi + 1) - (lo - 1)
+    index: np.ndarray = cache[lo, hi]
+    return index
 
 
 def _freq1_text(result: ScriptResult, a, full: np.ndarray) -> str:

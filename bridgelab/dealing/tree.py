@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import itertools
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -46,7 +47,8 @@ class NotOnGrid(Exception):
     """This part of a constraint needs more than one seat's HCP and suit lengths."""
 
 
-def _kernels():
+def _kernels() -> Any:
+    """The compiled kernels, imported when first needed (numba is slow to import)."""
     return importlib.import_module("bridgelab.dealing.kernels")
 
 

@@ -357,6 +357,8 @@ class _Scanner:
                 if c == "[":
                     at, reason, end = _diagnose_tag(text, pos, line)
                     problems(at, reason, "the tag is left out")
+                    # (a tag name then ']' on a later line: read on from the ']', on its line)
+                    self.line += text.count("\n", pos, end)
                 elif c == "{":
                     problems(
                         line,
@@ -393,18 +395,47 @@ _LEAD_RE = re.compile(r"(?:%[^\n]*\n)*")
 def _scan_games(text: str, problems: _Problems) -> Iterator[_RawGame | tuple[int, int, int]]:
     """The games of a PBN text in order (a game ends at an empty line).
 
-    A file without braces cannot have a comment over several lines, so its games are the
-    runs of lines between empty lines. A run that starts with a tag (after any % lines) is
-    given as (start, stop, line) for ``_Reader.quick`` to try first; the scanner reads it if
-    it is not simple. Other runs, and files with braces, are read by the scanner."""
-    if "{" in text:
+    The text is cut into runs of lines between empty lines; in a file with braces, a run is
+    joined to the next while a comment or a tag may go on over the empty line, as the scanner
+    reads such a comment or tag over it (see below). A run that starts with a tag (after any %
+    lines) is given as (start, stop, line) for ``_Reader.quick`` to try first; the scanner
+    reads it if it is not simple. Other runs are read by the scanner. (Without the quick
+    reader, files with braces are read by one scanner over the whole text, the reference the
+    cut runs are tested against.)"""
+    braces = "{" in text
+    if braces and not _QUICK:
         yield from _Scanner(text, problems).run()
         return
     line, start = 1, 0
     bounds = [(m.start(), m.end()) for m in _SEPARATOR_RE.finditer(text)]
-    bounds.append((len(text.rstrip("\n")), len(text)))
+    last = len(text.rstrip("\n"))
+    bounds.append((last, len(text)))
+    # What may go on past the end of a run (erring on the side of yes): a comment, if no '}'
+    # follows the last '{'; a tag (spaces in it may be line breaks), if a '[' follows the last
+    # ']' or a '"' does (the ']' was in a value). Worked out from the text added to the run
+    # since the last look, so that a run joined again and again is looked at once.
+    brace = bracket = quote = closed = False
+    seen = 0  # where the text not yet looked at starts
     for stop, after in bounds:
         if stop > start:
+            if braces:
+                i = text.rfind("{", seen, stop)
+                if i >= 0:
+                    brace = text.find("}", i, stop) < 0
+                elif brace:
+                    brace = text.find("}", seen, stop) < 0
+                j = text.rfind("]", seen, stop)
+                if j >= 0:
+                    closed = True
+                    bracket = text.find("[", j, stop) >= 0
+                    quote = text.find('"', j, stop) >= 0
+                else:
+                    bracket = bracket or text.find("[", seen, stop) >= 0
+                    quote = quote or (closed and text.find('"', seen, stop) >= 0)
+                seen = stop
+                if (brace or bracket or quote) and stop < last:
+                    continue  # read on to the next empty line
+                brace = bracket = quote = closed = False
             c = text[start]
             if c == "[" or (c == "%" and text[_LEAD_RE.match(text, start, stop).end() : stop][:1] == "["):
                 yield start, stop, line
@@ -434,6 +465,7 @@ _RANKS_DOWN = "AKQJT98765432"
 # the suit texts as programs write them (ranks from the ace down, T for ten): their holdings
 _CANON = {"".join(r for i, r in enumerate(_RANKS_DOWN) if h >> (12 - i) & 1): h for h in range(8192)}
 _TRICK_TEXTS = {str(n): n for n in range(14)}
+_BOARD_TEXTS = {str(n): n for n in range(1, 1000)}
 
 
 def _quick_deal(value: str) -> Deal | None:
@@ -571,7 +603,7 @@ def _canonical_deals(text: str) -> tuple[dict[str, int], np.ndarray]:
     deal text with its row in an array of holdings (seats N E S W by suits S H D C), checked
     at once with numpy to be 52 different cards, 13 to a hand. A deal text not here is read
     by ``_quick_deal`` or the full reader (which say what is wrong with it)."""
-    found = _DEAL_TAG_RE.findall(text)
+    found = list(dict.fromkeys(_DEAL_TAG_RE.findall(text)))  # each deal once (boards played at many tables)
     n = len(found)
     if not n:
         return {}, np.zeros((0, 4, 4), dtype=np.uint16)
@@ -648,6 +680,8 @@ _CONTRACTS = {
     for x in ("", "X", "XX")
 }
 _SEATS = {s.name: s for s in SEATS}
+# the dealer and vulnerability of boards 1-16 (and 17-32, ...)
+_CYCLE = tuple((b.dealer, b.vulnerable) for b in map(Board.from_number, range(1, 17)))
 
 
 _QUICK_CALLS = {w: Call.parse(w) for w in _PLAIN_CALLS if w != "AP"}
@@ -674,6 +708,7 @@ class _Reader:
         self.sticky: dict[str, str] = {}  # values set with "##", for the games after
         self.deals: dict[str, tuple] = {}  # deal text -> (Deal | None, known, problem)
         self.canonical: tuple[dict[str, int], np.ndarray] = ({}, np.zeros((0, 4, 4), np.uint16))
+        self.made: list[Deal | None] = []  # the Deal of each canonical deal, once made
 
     def fail(self, line: int, reason: str):
         """Refuse the file (strict reads): the line and the reason."""
@@ -1008,11 +1043,11 @@ class _Reader:
                     "the vulnerability is left out",
                 )
         if board_no:  # a missing Dealer or Vulnerable tag: the board number's
-            b = Board.from_number(board_no)
+            cycle = _CYCLE[(board_no - 1) % 16]  # Board.from_number's, at a glance
             if "Dealer" not in values:
-                dealer = b.dealer
+                dealer = cycle[0]
             if "Vulnerable" not in values:
-                vul = b.vulnerable
+                vul = cycle[1]
 
         # auction, play and tables
         calls: tuple[Call, ...] = ()
@@ -1180,8 +1215,10 @@ class _Reader:
             return None
         i = self.canonical[0].get(dv)
         hit = None if i is not None else self.deals.get(dv)
-        if i is not None:
-            deal = _checked_deal(self.canonical[1][i])
+        if i is not None:  # (one Deal for the boards of a deal played at many tables)
+            deal = self.made[i]
+            if deal is None:
+                deal = self.made[i] = _checked_deal(self.canonical[1][i])
         elif hit is None:
             deal = _quick_deal(dv)
             if deal is None:
@@ -1201,29 +1238,34 @@ class _Reader:
             v = v.strip()
             return None if v == "" or v == "?" else v
 
-        board_no = None
-        v = get("Board")
+        board_no = dealer = vul = None
+        v = values.get("Board")
         if v is not None:
-            board_no = _small_int(v)
-            if not board_no:
-                return None
-        dealer = vul = None
-        v = get("Dealer")
+            board_no = _BOARD_TEXTS.get(v)  # (most files: "1", "2", ... as they are)
+            if board_no is None and (v := get("Board")) is not None:
+                board_no = _small_int(v)
+                if not board_no:
+                    return None
+        v = values.get("Dealer")
         if v is not None:
             dealer = _SEATS.get(v)
-            if dealer is None:
-                return None
-        v = get("Vulnerable")
+            if dealer is None and (v := get("Dealer")) is not None:
+                dealer = _SEATS.get(v)
+                if dealer is None:
+                    return None
+        v = values.get("Vulnerable")
         if v is not None:
             vul = _VULS.get(v)
-            if vul is None:
-                return None
+            if vul is None and (v := get("Vulnerable")) is not None:
+                vul = _VULS.get(v)
+                if vul is None:
+                    return None
         if board_no and ("Dealer" not in values or "Vulnerable" not in values):
-            b = Board.from_number(board_no)
+            cycle = _CYCLE[(board_no - 1) % 16]  # Board.from_number's, at a glance
             if "Dealer" not in values:
-                dealer = b.dealer
+                dealer = cycle[0]
             if "Vulnerable" not in values:
-                vul = b.vulnerable
+                vul = cycle[1]
 
         calls: tuple[Call, ...] = ()
         auction = None
@@ -1540,8 +1582,9 @@ def loads(
     try:
         problem = reader.problem
         quick = reader.quick if _QUICK else None
-        if quick is not None and "{" not in text:
+        if quick is not None:  # (a deal in a comment is checked too: harmless)
             reader.canonical = _canonical_deals(text)
+            reader.made = [None] * len(reader.canonical[1])
         for item in _scan_games(text, problem):
             if isinstance(item, tuple):
                 start, stop, line = item
