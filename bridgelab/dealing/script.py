@@ -29,9 +29,10 @@ import mmap
 import os
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -81,7 +82,7 @@ _VUL = (
 )
 
 
-def _chunk_sizes():
+def _chunk_sizes() -> "Iterator[int]":
     """The fixed sequence of chunk sizes: small first (a few deals wanted), then large."""
     size = 4096
     while True:
@@ -245,7 +246,7 @@ def run_script(
     # the deals produced go into one array (large, so numpy asks for huge pages: few page
     # faults); when every deal is produced, a chunk is dealt straight into its place there
     store = _anonymous((min(max_prod, cap * per_shuffle, _STORE), 4, 4), np.uint16)
-    overflow: list = []  # deals produced past the store's end
+    overflow: "list[np.ndarray]" = []  # deals produced past the store's end
     every = not swapping and not plan.pre.allowed and plan.where is None
     scratch = threading.local()
 
@@ -278,7 +279,7 @@ def run_script(
     sizes = _chunk_sizes()
     pool = ThreadPoolExecutor(max_workers=workers) if workers > 1 else None
     try:
-        pending: list = []
+        pending: "list[Any]" = []
         nxt = 0
         planned = 0
         while got < max_prod and (tried < cap or pending):
@@ -315,7 +316,9 @@ def run_script(
                         overflow.append(kept[fit:].copy())
                 got += len(kept)
                 if by_chunk:  # the chunk's sums, unless a limit cut it short
-                    add: "list[Any]" = sums if len(kept) == len(sel) else _reduce(actions, kept)
+                    add: "list[Any]" = (
+                        cast("list[Any]", sums) if len(kept) == len(sel) else _reduce(actions, kept)
+                    )
                     if totals is None:
                         totals = add
                     else:  # arrays added in place
@@ -348,7 +351,7 @@ def run_script(
     return result
 
 
-def _default_action():
+def _default_action() -> Action:
     from .dealerlang import Action
 
     return Action("printall", 0)
