@@ -243,8 +243,8 @@ def run_script(
     plan.proposal.fill(_Stream(0), np.empty((1, 4, 4), dtype=np.uint16))
     start = time.perf_counter()
     got, tried = 0, 0
-    # the deals produced go into one array (large, so numpy asks for huge pages: few page
-    # faults); when every deal is produced, a chunk is dealt straight into its place there
+    # the deals produced go into one array (no joining of chunks at the end); when every deal
+    # is produced, a chunk is dealt straight into its place there
     store = _anonymous((min(max_prod, cap * per_shuffle, _STORE), 4, 4), np.uint16)
     overflow: "list[np.ndarray]" = []  # deals produced past the store's end
     every = not swapping and not plan.pre.allowed and plan.where is None
