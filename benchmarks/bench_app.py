@@ -1,6 +1,7 @@
 """A class of students opening the quiz app at once, on this machine.
 
     python benchmarks/bench_app.py --students 30 --browsers 5 --after 150   # the class app, 2 waves
+    python benchmarks/bench_app.py --students 30 --browsers 0 --after 150   # no browser on its cores
     python benchmarks/bench_app.py --client browser --students 30           # all in chromium
     python benchmarks/bench_app.py --server voila --students 5 --waves 1 [--preheat 5]
 
