@@ -321,7 +321,9 @@ def deal_stacked(
     """
     ncell = cell_cum.shape[0]
     total = np.uint64(cell_cum[ncell - 1])
-    deck = deck.copy()  # a private copy: several threads may share the plan
+    m = deck.shape[0]
+    room = np.zeros(53, deck.dtype)  # a private deck (several threads may share the plan),
+    deck = room[:m]  # with room past its end for the branch-free fill below
     masks = np.zeros(4, np.uint64)
     segs = np.zeros(3, np.uint64)
     hs = np.zeros(4, np.int64)
@@ -335,12 +337,11 @@ def deal_stacked(
         # the cell: first index with cum > u
         lo = 0
         hi = ncell - 1
-        while lo < hi:
+        while lo < hi:  # conditional moves, not branches: the path is random
             mid = (lo + hi) // 2
-            if np.uint64(cell_cum[mid]) > u:
-                hi = mid
-            else:
-                lo = mid + 1
+            above = np.uint64(cell_cum[mid]) > u
+            hi = mid if above else hi
+            lo = lo if above else mid + 1
         k = cell_shape[lo]
         h = cell_hcp[lo]
         l0 = shapes[k, 0]
@@ -379,10 +380,9 @@ def deal_stacked(
         # the other cards, in a fixed order, then the partial shuffle
         free = free_all & ~hand
         i = 0
-        for b in range(52):
-            if (free >> np.uint64(b)) & _ONE:
-                deck[i] = b
-                i += 1
+        for b in range(52):  # the free cards in order, without a branch to mispredict
+            room[i] = b
+            i += np.int64((free >> np.uint64(b)) & _ONE)
         st, w, segs[0], segs[1], segs[2] = _shuffle_deal(words, wpos, deck, seg_end, bounds, gstart, gthresh)
         if st == 1:
             return d, w0

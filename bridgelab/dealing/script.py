@@ -283,7 +283,7 @@ def run_script(
         nxt = 0
         planned = 0
         while got < max_prod and (tried < cap or pending):
-            while len(pending) < workers and planned < cap:
+            while len(pending) < 2 * workers and planned < cap:
                 size = min(next(sizes), math.ceil((cap - planned) / per_shuffle))
                 job = (nxt, size, planned)  # when every deal is produced, they start at planned
                 planned += size * per_shuffle
