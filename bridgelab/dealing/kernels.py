@@ -382,7 +382,7 @@ def deal_stacked(
         i = 0
         for b in range(52):  # the free cards in order, without a branch to mispredict
             room[i] = b
-            i += np.int64((free >> np.uint64(b)) & _ONE)
+            i += int((free >> np.uint64(b)) & _ONE)
         st, w, segs[0], segs[1], segs[2] = _shuffle_deal(words, wpos, deck, seg_end, bounds, gstart, gthresh)
         if st == 1:
             return d, w0
