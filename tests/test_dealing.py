@@ -195,6 +195,39 @@ def test_threads_do_not_change_the_deals():
     assert len(one) == len(two) == 5
 
 
+class _Words:
+    """A bit generator that hands out given words, in order."""
+
+    def __init__(self, words):
+        self.words, self.pos = words, 0
+
+    def random_raw(self, n):
+        self.pos += n
+        return self.words[self.pos - n : self.pos].copy()
+
+
+def test_the_full_deck_kernel_deals_what_the_general_shuffle_deals():
+    """With nothing predealt, deals come two at a time from a kernel of their own: they must be
+    the general shuffle's deals word for word, also around rejected half-words (a zero half-word
+    is rejected in every group) in either deal of a pair, and across refills."""
+    words = np.random.PCG64(5).random_raw(60_000)
+    for pos in range(3, 30_000, 7):
+        words[pos] &= np.uint64(0xFFFFFFFF00000000) if pos % 2 else np.uint64(0xFFFFFFFF)
+    made = []
+    for full in (True, False):
+        plain = dl._Plain(dl.Predeal())
+        assert plain.full  # the full deck's kernel is the one used
+        plain.full = full
+        stream = dl._Stream(0)
+        stream.bitgen = _Words(words)
+        out = np.zeros((7001, 4, 4), dtype=np.uint16)
+        for a, b in ((0, 1), (1, 4000), (4000, 7001)):  # one deal, then odd and even counts
+            plain.fill(stream, out[a:b])
+        made.append(out)
+    assert np.array_equal(made[0], made[1])
+    assert (made[0].sum(axis=1) == 0x1FFF).all()  # every card dealt once
+
+
 @pytest.mark.parametrize("bad", [-1, 1.5, "1", True])
 def test_bad_seeds_are_refused(bad):
     with pytest.raises(ConstraintError, match="seed"):

@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import sys
 import time
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -421,26 +422,6 @@ class DealBatch:
 # ---- layouts: what the kernels need -----------------------------------------------------------
 
 
-def _groups(bounds: list[int]):
-    """Split the draw bounds into groups whose product stays below 2**23 (one half-word each)."""
-    gstart, thresh = [0], []
-    prod = 1
-    for t, b in enumerate(bounds):
-        if prod * b > 1 << 23:
-            thresh.append((1 << 32) % prod)
-            gstart.append(t)
-            prod = 1
-        prod *= b
-    if bounds:
-        thresh.append((1 << 32) % prod)
-        gstart.append(len(bounds))
-    return (
-        np.array(bounds, dtype=np.uint64),
-        np.array(gstart, dtype=np.int64),
-        np.array(thresh, dtype=np.uint64),
-    )
-
-
 def _shuffle_plan(cards: list[int], need: dict[int, int]):
     """Deck, draw owners and bounds to deal ``cards`` to the seats, ``need[seat]`` each.
 
@@ -452,7 +433,7 @@ def _shuffle_plan(cards: list[int], need: dict[int, int]):
     seg_end = list(np.cumsum([need[s] for s in seg_seat]))
     ndraw = seg_end[-1] if seg_end else 0
     bounds = [m - t for t in range(ndraw)]
-    b, gs, th = _groups(bounds)
+    b, gs, th = _kernels().draw_groups(bounds)
     return dict(
         deck=np.array(cards or [0], dtype=np.uint8)[:m].copy(),
         seg_end=np.array(seg_end + [1 << 40], dtype=np.int64),  # a sentinel past the draws
@@ -475,13 +456,21 @@ class _Plain:
         self.plan = _shuffle_plan(cards, {s: pre.need(s) for s in range(4)})
         self.fixed = np.array(pre.fixed, dtype=np.uint64)
         self.rest_mask = np.uint64(_FULL & ~fixed_all)
+        # nothing predealt: the kernel made for the full deck, which writes a seat's four
+        # holdings as one little-endian word
+        self.full = not fixed_all and sys.byteorder == "little"
 
     def fill(self, stream: _Stream, out: np.ndarray) -> None:
         p = self.plan
         d, n = 0, out.shape[0]
+        pairs = self.full and out.flags.c_contiguous and out.dtype == np.uint16
         while d < n:
             if stream.words.size - stream.wpos < 64:
                 stream.refill((n - d) * self.words_per_deal + 64)
+            if pairs:
+                d, stream.wpos = _kernels().deal_full_pairs(
+                    stream.words, stream.wpos, out.view(np.uint64).reshape(n, 4), d, n
+                )
             d, stream.wpos = _kernels().deal_random(
                 stream.words,
                 stream.wpos,

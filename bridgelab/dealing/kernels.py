@@ -259,6 +259,138 @@ def deal_random(
     return d1, wpos
 
 
+def draw_groups(bounds: "list[int] | range") -> "tuple[np.ndarray, np.ndarray, np.ndarray]":
+    """Split the draw bounds into groups whose product stays below 2**23 (one half-word each):
+    (bounds, each group's first draw and a sentinel, each group's rejection threshold)."""
+    gstart, thresh = [0], []
+    prod = 1
+    for t, b in enumerate(bounds):
+        if prod * b > 1 << 23:
+            thresh.append((1 << 32) % prod)
+            gstart.append(t)
+            prod = 1
+        prod *= b
+    if len(bounds):
+        thresh.append((1 << 32) % prod)
+        gstart.append(len(bounds))
+    return (
+        np.array(bounds, dtype=np.uint64),
+        np.array(gstart, dtype=np.int64),
+        np.array(thresh, dtype=np.uint64),
+    )
+
+
+# Nothing predealt (most deals): East, South and West draw 13 cards each from the 52 and North
+# keeps the rest. These groups are constants, so that the compiler lays out the 39 draws
+# without a loop or a table.
+_, _gstart, _gthresh = draw_groups(range(52, 13, -1))
+_FULL_GSTART = tuple(int(g) for g in _gstart)
+_FULL_GTHRESH = tuple(int(t) for t in _gthresh)
+_FULL = np.uint64((1 << 52) - 1)
+
+
+@_jit_inline
+def _full_half(x: Any, g: int, deck: np.ndarray, a0: Any, a1: Any, a2: Any, rejected: Any) -> Any:
+    """The draws of group g from the half-word x into ``deck`` (the cards to East, South and
+    West go into a0, a1, a2); bit g of ``rejected`` is set when the half-word is rejected."""
+    for t in range(_FULL_GSTART[g], _FULL_GSTART[g + 1]):
+        x = x * np.uint64(52 - t)
+        j = x >> _S32
+        x &= _M32
+        c = deck[j]
+        deck[j] = deck[51 - t]
+        bit = _ONE << np.uint64(c)
+        if t < 13:
+            a0 |= bit
+        elif t < 26:
+            a1 |= bit
+        else:
+            a2 |= bit
+    rejected |= np.int64(x < np.uint64(_FULL_GTHRESH[g])) << g
+    return a0, a1, a2, rejected
+
+
+@_jit_inline
+def _full_word(u: Any, v: Any, k: int, da: np.ndarray, db: np.ndarray, a: Any, b: Any) -> Any:
+    """Word k of two deals shuffled side by side (``u`` of deal a, ``v`` of deal b): two deals'
+    draws are independent, so the processor overlaps them."""
+    a0, a1, a2, ra = _full_half(u & _M32, 2 * k, da, a[0], a[1], a[2], a[3])
+    b0, b1, b2, rb = _full_half(v & _M32, 2 * k, db, b[0], b[1], b[2], b[3])
+    a0, a1, a2, ra = _full_half(u >> _S32, 2 * k + 1, da, a0, a1, a2, ra)
+    b0, b1, b2, rb = _full_half(v >> _S32, 2 * k + 1, db, b0, b1, b2, rb)
+    return (a0, a1, a2, ra), (b0, b1, b2, rb)
+
+
+@_jit_inline
+def _pack(m: Any) -> Any:
+    """The four suits of a 52-bit mask as one word of four uint16 holdings (little-endian:
+    spades first)."""
+    return (
+        ((m >> np.uint64(39)) & _SUITMASK)
+        | (((m >> np.uint64(26)) & _SUITMASK) << np.uint64(16))
+        | (((m >> np.uint64(13)) & _SUITMASK) << np.uint64(32))
+        | ((m & _SUITMASK) << np.uint64(48))
+    )
+
+
+@_jit_inline
+def _put_full(out64: np.ndarray, d: int, a: Any) -> None:
+    o = out64[d]
+    o[0] = _pack(_FULL & ~(a[0] | a[1] | a[2]))
+    o[1] = _pack(a[0])
+    o[2] = _pack(a[1])
+    o[3] = _pack(a[2])
+
+
+@_jit_inline
+def _first_word(rejected: Any) -> int:
+    """The words a deal used up to and including its first rejected half-word."""
+    g = 0
+    while not (rejected >> g) & 1:
+        g += 1
+    return g // 2 + 1
+
+
+@_jit
+def deal_full_pairs(words: np.ndarray, wpos: int, out64: np.ndarray, d0: int, d1: int) -> Any:
+    """Deal out[d0:d1] with nothing predealt, two deals at a time: the same deals as
+    ``deal_random`` with the full deck (its draws, rejections and words), 35% faster.
+
+    ``out64`` is the deals' holdings seen as one uint64 word per seat (little-endian). Returns
+    (deals done up to, wpos) when fewer than two deals or ten words are left: the caller deals
+    the rest with ``deal_random``.
+    """
+    nw = words.shape[0]
+    da = np.empty(52, np.uint8)
+    db = np.empty(52, np.uint8)
+    d = d0
+    while d + 1 < d1 and wpos + 10 <= nw:
+        for k in range(52):
+            da[k] = k
+            db[k] = k
+        a = (_ZERO, _ZERO, _ZERO, 0)
+        b = (_ZERO, _ZERO, _ZERO, 0)
+        v = wpos + 5
+        a, b = _full_word(words[wpos], words[v], 0, da, db, a, b)
+        a, b = _full_word(words[wpos + 1], words[v + 1], 1, da, db, a, b)
+        a, b = _full_word(words[wpos + 2], words[v + 2], 2, da, db, a, b)
+        a, b = _full_word(words[wpos + 3], words[v + 3], 3, da, db, a, b)
+        a, b = _full_word(words[wpos + 4], words[v + 4], 4, da, db, a, b)
+        if a[3]:  # deal a again from the word after the rejected one; deal b is not used
+            wpos += _first_word(a[3])
+            continue
+        _put_full(out64, d, a)
+        d += 1
+        wpos += 5
+        if b[3]:
+            wpos += _first_word(b[3])
+            continue
+        _put_full(out64, d, b)
+        d += 1
+        wpos += 5
+    return d, wpos
+
+
 @_jit_inline
 def _draw_suit_hcp(words, wpos, own, rest, h):
     """The hcp p of one suit, given ``h`` for it and the suits after it: p is drawn with weight
