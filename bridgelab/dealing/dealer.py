@@ -463,7 +463,7 @@ class _Plain:
     def fill(self, stream: _Stream, out: np.ndarray) -> None:
         p = self.plan
         d, n = 0, out.shape[0]
-        pairs = self.full and out.flags.c_contiguous and out.dtype == np.uint16
+        pairs = self.full and n > 1 and out.flags.c_contiguous and out.dtype == np.uint16
         while d < n:
             if stream.words.size - stream.wpos < 64:
                 stream.refill((n - d) * self.words_per_deal + 64)
