@@ -210,8 +210,8 @@ def test_the_full_deck_kernel_deals_what_the_general_shuffle_deals():
     """With nothing predealt, deals come two at a time from a kernel of their own: they must be
     the general shuffle's deals word for word, also around rejected half-words (a zero half-word
     is rejected in every group) in either deal of a pair, and across refills."""
-    words = np.random.PCG64(5).random_raw(60_000)
-    for pos in range(3, 30_000, 7):
+    words = np.random.PCG64(5).random_raw(80_000)
+    for pos in range(3, 40_000, 7):
         words[pos] &= np.uint64(0xFFFFFFFF00000000) if pos % 2 else np.uint64(0xFFFFFFFF)
     made = []
     for full in (True, False):
@@ -220,8 +220,8 @@ def test_the_full_deck_kernel_deals_what_the_general_shuffle_deals():
         plain.full = full
         stream = dl._Stream(0)
         stream.bitgen = _Words(words)
-        out = np.zeros((7001, 4, 4), dtype=np.uint16)
-        for a, b in ((0, 1), (1, 4000), (4000, 7001)):  # one deal, then odd and even counts
+        out = np.zeros((8198, 4, 4), dtype=np.uint16)
+        for a, b in ((0, 1), (1, 4098), (4098, 8198)):  # one deal, then odd and even counts
             plain.fill(stream, out[a:b])
         made.append(out)
     assert np.array_equal(made[0], made[1])
@@ -385,6 +385,7 @@ def test_plain_python_kernels_deal_the_same_deals():
         "print(d.deal(seed=1).to_pbn())\n"
         "print(d.deal_batch(2, seed=2, where='N 22-24 balanced').pbn()[1])\n"
         "print(d.deal_batch(2, seed=2, predeal='N: ♠AKxxx; S gets ♥A').pbn()[1])\n"
+        "print(d.deal_batch(d._Plain.PAIRS_FROM + 1, seed=4).pbn()[-1])\n"  # the full deck's kernel
     )
     out = subprocess.run(
         [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True
@@ -393,4 +394,5 @@ def test_plain_python_kernels_deal_the_same_deals():
         FIRST_DEAL_SEED_1,
         dl.deal_batch(2, seed=2, where="N 22-24 balanced").pbn()[1],
         dl.deal_batch(2, seed=2, predeal="N: ♠AKxxx; S gets ♥A").pbn()[1],
+        dl.deal_batch(dl._Plain.PAIRS_FROM + 1, seed=4).pbn()[-1],
     ]

@@ -460,10 +460,14 @@ class _Plain:
         # holdings as one little-endian word
         self.full = not fixed_all and sys.byteorder == "little"
 
+    PAIRS_FROM = 4096
+    """Deals asked for at once from which the full deck's kernel is used: below it, the time
+    to load that kernel (or to compile it, once, on a new machine) is not won back."""
+
     def fill(self, stream: _Stream, out: np.ndarray) -> None:
         p = self.plan
         d, n = 0, out.shape[0]
-        pairs = self.full and n > 1 and out.flags.c_contiguous and out.dtype == np.uint16
+        pairs = self.full and n >= self.PAIRS_FROM and out.flags.c_contiguous and out.dtype == np.uint16
         while d < n:
             if stream.words.size - stream.wpos < 64:
                 stream.refill((n - d) * self.words_per_deal + 64)
